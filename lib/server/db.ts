@@ -1,0 +1,21 @@
+import "server-only";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/prisma/generated/client";
+
+// One Prisma client per process, created on first use: built at import time it would
+// break `next build`, which runs without a DATABASE_URL. Kept on globalThis so that
+// development reloads do not open a new pool each time.
+const globalForDb = globalThis as unknown as { concordDb?: PrismaClient };
+
+export function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: start Concord with `npm start`, or set it");
+  return url;
+}
+
+export function getDb(): PrismaClient {
+  globalForDb.concordDb ??= new PrismaClient({
+    adapter: new PrismaPg({ connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }),
+  });
+  return globalForDb.concordDb;
+}

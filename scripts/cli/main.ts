@@ -1,0 +1,29 @@
+// Dispatches `concord <command> …` to one module per command. Each module exports
+// `run(args: string[]): Promise<number>` returning the exit code (0 ok, 1 bad input).
+type Command = { summary: string; load: () => Promise<{ run: (args: string[]) => Promise<number> }> };
+
+const commands: Record<string, Command> = {
+  migrate: { summary: "apply pending database migrations", load: () => import("./migrate.ts") },
+  score: { summary: "score JSONL turns on stdin with the heuristic judge", load: () => import("./score.ts") },
+  agreement: { summary: "agreement statistics on a JSONL or CSV of paired ratings", load: () => import("./agreement.ts") },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
+  return `usage: concord <command> [options]\n\ncommands:\n${lines.join("\n")}\n`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "help" || name === "--help" || name === "-h") {
+    process.stdout.write(usage());
+    return name ? 0 : 1;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`concord: unknown command "${name}"\n\n${usage()}`);
+    return 1;
+  }
+  const module = await command.load();
+  return module.run(rest);
+}

