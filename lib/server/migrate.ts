@@ -18,7 +18,7 @@ import pg from "pg";
 
 const PRISMA_ADVISORY_LOCK = 72707369;
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
+export const MIGRATIONS_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations");
 
 export type MigrationFile = { name: string; checksum: string; sql: string };
 
@@ -45,12 +45,12 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 export function readMigrationFiles(dir: string = MIGRATIONS_DIR): MigrationFile[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
+  return readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, "migration.sql")))
     .map((entry) => entry.name)
     .sort()
     .map((name) => {
-      const bytes = readFileSync(path.join(dir, name, "migration.sql"));
+      const bytes = readFileSync(/*turbopackIgnore: true*/ path.join(dir, name, "migration.sql"));
       return { name, checksum: createHash("sha256").update(bytes).digest("hex"), sql: bytes.toString("utf8") };
     });
 }

@@ -4,6 +4,7 @@ type Command = { summary: string; load: () => Promise<{ run: (args: string[]) =>
 
 const commands: Record<string, Command> = {
   migrate: { summary: "apply pending database migrations", load: () => import("./migrate.ts") },
+  bootstrap: { summary: "migrate and prepare an empty database (run by npm start)", load: () => import("./bootstrap.ts") },
   score: { summary: "score JSONL turns on stdin with the heuristic judge", load: () => import("./score.ts") },
   agreement: { summary: "agreement statistics on a JSONL or CSV of paired ratings", load: () => import("./agreement.ts") },
 };

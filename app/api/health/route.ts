@@ -1,0 +1,12 @@
+import { getHealth } from "@/lib/server/get-health";
+
+export const dynamic = "force-dynamic";
+
+/** GET /api/health: 200 when the database answers and every migration is applied, else 503. */
+export async function GET() {
+  const health = await getHealth();
+  return Response.json(health, {
+    status: health.status === "ok" ? 200 : 503,
+    headers: { "cache-control": "no-store" },
+  });
+}

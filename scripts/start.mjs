@@ -1,0 +1,159 @@
+// `npm start` (production) and `npm run dev`: one process that owns everything it starts.
+//  1. refuses to run twice on the same data directory or port;
+//  2. starts the embedded PostgreSQL in .data/ unless DATABASE_URL names another one;
+//  3. applies pending migrations and first-run setup (`concord bootstrap`);
+//  4. builds the app when the build is missing or older than the sources (production);
+//  5. serves Next.js in this same process, so SIGINT/SIGTERM stop server and database
+//     together and no orphan survives.
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { isPortInUse, isProcessAlive, startEmbeddedPostgres } from "./lib/embedded-db.mjs";
+
+const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+const isDev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST; // unset: every interface, as `next start` does
+const dataDir = path.resolve(root, process.env.CONCORD_DATA_DIR ?? ".data");
+const lockFile = path.join(dataDir, "concord.lock");
+
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+process.env.CHECKPOINT_DISABLE = "1";
+process.env.NODE_ENV = isDev ? "development" : "production";
+
+const log = (line) => console.log(`[concord] ${line}`);
+function fail(message) {
+  console.error(`[concord] ${message}`);
+  process.exit(1);
+}
+
+/** Takes .data/concord.lock with an exclusive create; a lock whose process died is stale. */
+function takeLock() {
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeSync(fd, JSON.stringify({ pid: process.pid, port, startedAt: new Date().toISOString() }));
+      closeSync(fd);
+      process.on("exit", () => {
+        try {
+          unlinkSync(lockFile);
+        } catch {}
+      });
+      return;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      let holder = {};
+      try {
+        holder = JSON.parse(readFileSync(lockFile, "utf8"));
+      } catch {}
+      if (isProcessAlive(holder.pid)) {
+        fail(
+          `Concord is already running (pid ${holder.pid}, http://localhost:${holder.port}) on the data in ${dataDir}.\n` +
+            `Stop it first (Ctrl-C in its terminal, or kill ${holder.pid}), or set CONCORD_DATA_DIR to use other data.`,
+        );
+      }
+      unlinkSync(lockFile); // stale: its process is gone
+    }
+  }
+  fail(`could not take the lock ${lockFile}`);
+}
+
+function newestMtime(dir) {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "generated" || entry.name === "fixtures" || entry.name.startsWith(".")) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfStale() {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const sources = ["app", "components", "lib", "public", "next.config.ts", "package-lock.json"];
+  const newestSource = Math.max(...sources.map((p) => {
+    const full = path.join(root, p);
+    return existsSync(full) && statSync(full).isDirectory() ? newestMtime(full) : existsSync(full) ? statSync(full).mtimeMs : 0;
+  }));
+  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSource) return;
+  log(existsSync(buildId) ? "Sources changed since the last build; rebuilding…" : "Building the app (first start only)…");
+  const result = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: process.env });
+  if (result.status !== 0) fail("the build failed (see above)");
+}
+
+function runBootstrap() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "scripts/concord.mjs"), "bootstrap"], {
+      cwd: root,
+      stdio: "inherit",
+      env: process.env,
+    });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`first-run setup failed (exit ${code})`))));
+  });
+}
+
+async function main() {
+  const startedAt = Date.now();
+  if (await isPortInUse(port)) {
+    fail(`port ${port} is already in use — is Concord already running? Set PORT to use another port.`);
+  }
+
+  let database = null;
+  if (process.env.DATABASE_URL) {
+    log("Using the PostgreSQL at DATABASE_URL (no embedded database).");
+  } else {
+    takeLock();
+    database = await startEmbeddedPostgres({
+      baseDir: dataDir,
+      port: process.env.CONCORD_PG_PORT ? Number(process.env.CONCORD_PG_PORT) : undefined,
+      log,
+    });
+    process.env.DATABASE_URL = database.url;
+    const shownDir = dataDir.startsWith(root) ? path.relative(root, dataDir) : dataDir;
+    log(`Embedded PostgreSQL on port ${database.port}, data in ${path.join(shownDir, "pg")}`);
+  }
+
+  let server = null;
+  let stopping = false;
+  const shutdown = async (reason) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${reason}: stopping…`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server?.closeAllConnections?.();
+    if (database) await database.stop().catch(() => {});
+    log("stopped.");
+    process.exit(0);
+  };
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  // When whatever started us dies without a signal (a killed npm, a closed terminal),
+  // stop too rather than keep the database running as an orphan.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && shutdown("parent process exited"), 1000).unref();
+
+  try {
+    await runBootstrap();
+    if (!isDev) buildIfStale();
+  } catch (error) {
+    if (database) await database.stop().catch(() => {});
+    fail(error.message);
+  }
+
+  const { default: next } = await import("next");
+  const app = next({ dev: isDev, dir: root, port, hostname: host ?? "localhost" });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  server = createServer((req, res) => handle(req, res));
+  server.listen(port, host, () => {
+    log(`Concord is ready on http://localhost:${port} (${isDev ? "development" : "production"}, ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+  });
+}
+
+main().catch((error) => fail(error?.stack ?? String(error)));
