@@ -1,0 +1,16 @@
+// The statistics of the agreement report: pure functions over plain arrays, null where a
+// figure is undefined. Each module's doc comments give the formula and its reference.
+export { pearsonCorrelation, pearsonR } from "./pearson.ts";
+export { spearmanCorrelation, spearmanRho } from "./spearman.ts";
+export { kendallTauB, kendallTau, kendallCounts, kendallPValue, type KendallCounts } from "./kendall-tau.ts";
+export { kendallExactPValue } from "./kendall-exact.ts";
+export { correlationPValue, fisherZInterval, DEFAULT_CONFIDENCE, type CorrelationResult, type Interval } from "./correlation-inference.ts";
+export { cohenKappa, kappaFromConfusion, type KappaWeights, type KappaEstimate, type KappaReport } from "./cohen-kappa.ts";
+export { confusionMatrix, type ConfusionMatrix } from "./confusion-matrix.ts";
+export { groupLevelCorrelation, type GroupLevelResult, type Coefficient } from "./group-correlation.ts";
+export { krippendorffAlpha, type AlphaMetric, type AlphaResult, type Rating } from "./krippendorff-alpha.ts";
+export { raterPairKappas, type RaterPairKappa } from "./rater-kappa.ts";
+export { pairwiseAgreement, PREFERENCE_ORDER, type Preference, type PairwiseInput, type PairwiseAgreement } from "./pairwise-preference.ts";
+export { kappaBand, correlationBand, alphaBand, type Band } from "./coefficient-bands.ts";
+export { roundHalfUp, scaleLevel, levelFromCutoffs } from "./levels.ts";
+export { averageRanks, denseRanks } from "./ranks.ts";

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { kendallCounts, kendallTauB } from "./kendall-tau.ts";
+import { kendallExactPValue } from "./kendall-exact.ts";
+import { uniformSource } from "./seeded-random.ts";
+import { expectClose, expectRelativelyClose } from "./expect-close.ts";
+
+/** O(n²) reference counts straight from the definitions. */
+function bruteForceCounts(x: number[], y: number[]) {
+  let discordant = 0;
+  let xTies = 0;
+  let yTies = 0;
+  let jointTies = 0;
+  for (let i = 0; i < x.length; i++) {
+    for (let j = i + 1; j < x.length; j++) {
+      const s = Math.sign(x[i] - x[j]) * Math.sign(y[i] - y[j]);
+      if (s < 0) discordant++;
+      if (x[i] === x[j]) xTies++;
+      if (y[i] === y[j]) yTies++;
+      if (x[i] === x[j] && y[i] === y[j]) jointTies++;
+    }
+  }
+  return { discordant, xTies, yTies, jointTies };
+}
+
+/** Every permutation of 0..n−1. */
+function permutations(n: number): number[][] {
+  if (n === 0) return [[]];
+  return permutations(n - 1).flatMap((p) => Array.from({ length: n }, (_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]));
+}
+
+function inversions(p: number[]): number {
+  let count = 0;
+  for (let i = 0; i < p.length; i++) for (let j = i + 1; j < p.length; j++) if (p[i] > p[j]) count++;
+  return count;
+}
+
+describe("kendallCounts (Knight's O(n log n) algorithm)", () => {
+  it.each([
+    ["x has fewer distinct values", 5, 8],
+    ["y has fewer distinct values", 40, 3],
+    ["almost no ties", 1e9, 1e9],
+  ])("agrees with the O(n²) definitions on random data where %s", (_, xLevels, yLevels) => {
+    const uniform = uniformSource(7);
+    for (let trial = 0; trial < 50; trial++) {
+      const n = 2 + Math.floor(uniform() * 60);
+      const x = Array.from({ length: n }, () => Math.floor(uniform() * xLevels) - 2);
+      const y = Array.from({ length: n }, () => Math.floor(uniform() * yLevels) / 4);
+      const fast = kendallCounts(x, y);
+      expect({ discordant: fast.discordant, xTies: fast.xTies, yTies: fast.yTies, jointTies: fast.jointTies }).toEqual(
+        bruteForceCounts(x, y),
+      );
+    }
+  });
+});
+
+describe("kendallTauB", () => {
+  it("matches scipy's kendalltau docstring example (ties, normal approximation)", () => {
+    const result = kendallTauB([12, 2, 1, 12, 2], [1, 4, 7, 1, 0]);
+    expectClose(result.value, -0.47140452079103173, 1e-15);
+    expectRelativelyClose(result.pValue, 0.2827454599327748, 1e-12);
+    expect(result.pValueMethod).toBe("asymptotic");
+  });
+
+  it("is unchanged by strictly increasing transforms and symmetric in its arguments", () => {
+    const x = [0.3, 1.7, 2.2, 5.1, 4.4, 3.3, 1.7, 0.9];
+    const y = [1, 2, 2, 4, 3, 4, 1, 2];
+    const tau = kendallTauB(x, y);
+    expect(kendallTauB(x.map(Math.exp), y.map((v) => v ** 3))).toEqual(tau);
+    expect(kendallTauB(y, x).value).toBe(tau.value);
+    expect(kendallTauB(x, y.map((v) => -v)).value).toBe(-tau.value!);
+  });
+
+  it("returns null when either side is constant or there are fewer than two pairs", () => {
+    expect(kendallTauB([1, 1, 1], [1, 2, 3]).value).toBeNull();
+    expect(kendallTauB([1], [2]).value).toBeNull();
+    expect(kendallTauB([], []).value).toBeNull();
+  });
+
+  it("uses scipy's exact p-value without ties for n ≤ 33, and the normal approximation above", () => {
+    const x = Array.from({ length: 34 }, (_, i) => i);
+    const y = x.map((v) => (v * 7) % 34);
+    expect(kendallTauB(x.slice(0, 33), y.slice(0, 33)).pValueMethod).toBe("exact");
+    expect(kendallTauB(x, y).pValueMethod).toBe("asymptotic");
+  });
+
+  it("stays exact for large n when at most one pair is out of order (2/n!, 2/(n−1)!)", () => {
+    const x = Array.from({ length: 40 }, (_, i) => i);
+    const sorted = kendallTauB(x, x);
+    expect(sorted.pValueMethod).toBe("exact");
+    expectRelativelyClose(sorted.pValue, 2 / 8.159152832478977e47, 1e-15); // 40!
+    const oneSwap = [1, 0, ...x.slice(2)];
+    expectRelativelyClose(kendallTauB(x, oneSwap).pValue, 2 / 2.0397882081197444e46, 1e-15); // 39!
+  });
+
+  it("gives Fieller's interval: Fisher z with standard error √(0.437/(n−4))", () => {
+    const x = [1, 2, 3, 4, 5, 6, 7, 8];
+    const y = [2, 1, 4, 3, 6, 5, 8, 7];
+    const result = kendallTauB(x, y);
+    const tau = result.value!;
+    const half = 1.959963984540054 * Math.sqrt(0.437 / 4);
+    expectClose(tau, 0.7142857142857143, 1e-15);
+    expectClose(result.ci![0], Math.tanh(Math.atanh(tau) - half), 1e-14);
+    expectClose(result.ci![1], Math.tanh(Math.atanh(tau) + half), 1e-14);
+    expect(kendallTauB([1, 2, 3, 4], [1, 3, 2, 4]).ci).toBeNull();
+  });
+});
+
+describe("kendallExactPValue", () => {
+  it("equals 2·P(inversions ≤ min(con, dis)) counted over all n! permutations, n = 3…8", () => {
+    for (let n = 3; n <= 8; n++) {
+      const counts = new Map<number, number>();
+      const all = permutations(n);
+      for (const p of all) counts.set(inversions(p), (counts.get(inversions(p)) ?? 0) + 1);
+      const total = (n * (n - 1)) / 2;
+      for (let concordant = 0; concordant <= total; concordant++) {
+        const c = Math.min(concordant, total - concordant);
+        let atMost = 0;
+        for (let k = 0; k <= c; k++) atMost += counts.get(k) ?? 0;
+        const want = Math.min(1, (2 * atMost) / all.length);
+        expectRelativelyClose(kendallExactPValue(n, concordant), want, 1e-14);
+      }
+    }
+  });
+
+  it("is 1 for n ≤ 2, as scipy", () => {
+    expect(kendallExactPValue(2, 1)).toBe(1);
+    expect(kendallExactPValue(1, 0)).toBe(1);
+  });
+
+  it("gives the same p as kendallTauB for a permutation without ties", () => {
+    const y = [3, 1, 4, 0, 2, 6, 5];
+    const result = kendallTauB([0, 1, 2, 3, 4, 5, 6], y);
+    const discordant = inversions(y);
+    expect(result.pValue).toBe(kendallExactPValue(7, 21 - discordant));
+  });
+});

@@ -1,0 +1,125 @@
+import { assertPairedFinite } from "./input-checks.ts";
+import { denseRanks } from "./ranks.ts";
+import { countInversions } from "./merge-sort-inversions.ts";
+import { kendallExactPValue } from "./kendall-exact.ts";
+import { normalSurvival } from "./special-functions.ts";
+import { fisherZInterval, DEFAULT_CONFIDENCE, type CorrelationResult } from "./correlation-inference.ts";
+
+/** Pair counts behind τ-b: every quantity of scipy.stats.kendalltau. */
+export type KendallCounts = {
+  n: number;
+  /** n(n−1)/2 */
+  total: number;
+  discordant: number;
+  /** pairs tied in x (including those also tied in y), Σ t(t−1)/2 over x tie groups */
+  xTies: number;
+  yTies: number;
+  /** pairs tied in both x and y */
+  jointTies: number;
+  /** Σ t(t−1)(t−2) and Σ t(t−1)(2t+5) over the tie groups of x (resp. y), for the variance */
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+};
+
+function tieSums(counts: readonly number[]): [number, number, number] {
+  let pairs = 0;
+  let v0 = 0;
+  let v1 = 0;
+  for (const t of counts) {
+    if (t < 2) continue;
+    pairs += (t * (t - 1)) / 2;
+    v0 += t * (t - 1) * (t - 2);
+    v1 += t * (t - 1) * (2 * t + 5);
+  }
+  return [pairs, v0, v1];
+}
+
+/**
+ * Counts discordant and tied pairs in O(n log n) (Knight 1966): order the pairs by (a, b),
+ * then the discordant pairs are the strict inversions of the b sequence, counted by merge
+ * sort. Both sides are radix-sorted; a is the side with fewer distinct values, and b's
+ * sorted order is stably counting-sorted by a's rank, so that the b sequence is made of at
+ * most (distinct a) ascending runs — with a 4-level rating the merge sort takes 2 passes.
+ * Discordance and ties are symmetric in x and y, so the choice does not change the counts.
+ */
+export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): KendallCounts {
+  assertPairedFinite(x, y);
+  const n = x.length;
+  const rx = denseRanks(x);
+  const ry = denseRanks(y);
+  const [a, b] = rx.tieCounts.length <= ry.tieCounts.length ? [rx, ry] : [ry, rx];
+  const offsets = new Int32Array(a.tieCounts.length);
+  for (let r = 1; r < a.tieCounts.length; r++) offsets[r] = offsets[r - 1] + a.tieCounts[r - 1];
+  const bSequence = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const index = b.order[k];
+    bSequence[offsets[a.ranks[index]]++] = b.ranks[index];
+  }
+  // Pairs tied on both sides sit next to each other: same a group, same b rank.
+  let jointTies = 0;
+  let run = 1;
+  for (let k = 1, groupEnd = a.tieCounts[0] ?? 0, group = 0; k <= n; k++) {
+    const isBoundary = k === n || k === groupEnd || bSequence[k] !== bSequence[k - 1];
+    if (k === groupEnd && k < n) groupEnd += a.tieCounts[++group];
+    if (isBoundary) {
+      jointTies += (run * (run - 1)) / 2;
+      run = 1;
+    } else run++;
+  }
+  const [xTies, x0, x1] = tieSums(rx.tieCounts);
+  const [yTies, y0, y1] = tieSums(ry.tieCounts);
+  return { n, total: (n * (n - 1)) / 2, discordant: countInversions(bSequence), xTies, yTies, jointTies, x0, x1, y0, y1 };
+}
+
+/** τ-b from the pair counts; null when either side is constant (or n < 2). */
+export function tauBFromCounts(c: KendallCounts): number | null {
+  if (c.n < 2 || c.xTies === c.total || c.yTies === c.total) return null;
+  const concordantMinusDiscordant = c.total - c.xTies - c.yTies + c.jointTies - 2 * c.discordant;
+  const tau = concordantMinusDiscordant / Math.sqrt(c.total - c.xTies) / Math.sqrt(c.total - c.yTies);
+  return Math.max(-1, Math.min(1, tau));
+}
+
+/**
+ * Two-sided p-value of τ as scipy.stats.kendalltau(method="auto") (scipy ≥ 1.10): exact
+ * when neither side has ties and n ≤ 33 or min(dis, tot−dis) ≤ 1; otherwise S = con − dis
+ * is taken as normal with the tie-corrected variance (Kendall 1970, eq. 4.3)
+ *   var S = (n(n−1)(2n+5) − x₁ − y₁)/18 + 2·xt·yt/(n(n−1)) + x₀y₀/(9n(n−1)(n−2)).
+ */
+export function kendallPValue(c: KendallCounts): { pValue: number; method: "exact" | "asymptotic" } | null {
+  if (tauBFromCounts(c) === null) return null;
+  const { n, total, discordant } = c;
+  if (c.xTies === 0 && c.yTies === 0 && (n <= 33 || Math.min(discordant, total - discordant) <= 1)) {
+    return { pValue: kendallExactPValue(n, total - discordant), method: "exact" };
+  }
+  const s = total - c.xTies - c.yTies + c.jointTies - 2 * discordant;
+  const m = n * (n - 1);
+  const variance = (m * (2 * n + 5) - c.x1 - c.y1) / 18 + (2 * c.xTies * c.yTies) / m + (c.x0 * c.y0) / (9 * m * (n - 2));
+  return { pValue: 2 * normalSurvival(Math.abs(s / Math.sqrt(variance))), method: "asymptotic" };
+}
+
+/** Kendall's τ-b alone, O(n log n); null when n < 2 or either side is constant. */
+export function kendallTau(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
+  return tauBFromCounts(kendallCounts(x, y));
+}
+
+/**
+ * Kendall's τ-b = (con − dis) / √((n₀ − n₁)(n₀ − n₂)), n₀ = n(n−1)/2 and n₁, n₂ the pairs
+ * tied in x and in y (Kendall 1945), as scipy.stats.kendalltau(variant="b"), with its
+ * two-sided p-value (see kendallPValue) and a Fisher z interval with the standard error
+ * √(0.437/(n−4)) of Fieller, Hartley & Pearson (1957), defined for n ≥ 5.
+ */
+export function kendallTauB(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  confidence = DEFAULT_CONFIDENCE,
+): CorrelationResult & { pValueMethod: "exact" | "asymptotic" | null } {
+  const counts = kendallCounts(x, y);
+  const tau = tauBFromCounts(counts);
+  const n = counts.n;
+  if (tau === null) return { n, value: null, pValue: null, pValueMethod: null, ci: null };
+  const p = kendallPValue(counts);
+  const ci = n > 4 ? fisherZInterval(tau, Math.sqrt(0.437 / (n - 4)), confidence) : null;
+  return { n, value: tau, pValue: p?.pValue ?? null, pValueMethod: p?.method ?? null, ci };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { averageRanks, denseRanks } from "./ranks.ts";
+import { radixSort } from "./radix-sort.ts";
+import { uniformSource } from "./seeded-random.ts";
+
+/** Reference: average ranks by counting, O(n²). */
+function referenceRanks(values: number[]): number[] {
+  return values.map((v) => {
+    const below = values.filter((w) => w < v).length;
+    const equal = values.filter((w) => w === v).length;
+    return below + (equal + 1) / 2;
+  });
+}
+
+describe("averageRanks", () => {
+  it("gives tied values the mean of the ranks they span, as scipy's rankdata", () => {
+    expect(Array.from(averageRanks([40, 10, 20, 20, 40, 40]))).toEqual([5, 1, 2.5, 2.5, 5, 5]);
+  });
+
+  it("orders negatives, zeros of either sign, tiny and huge magnitudes numerically", () => {
+    const values = [3, -0, 0, -1e-300, 1e300, -2.5, -1e300, 5e-324, -2.5, 0.1, 1];
+    expect(Array.from(averageRanks(values))).toEqual(referenceRanks(values));
+  });
+
+  it("matches counting on random data with ties", () => {
+    const uniform = uniformSource(5);
+    const values = Array.from({ length: 500 }, () => Math.round((uniform() - 0.5) * 40) / 8);
+    expect(Array.from(averageRanks(values))).toEqual(referenceRanks(values));
+  });
+});
+
+describe("denseRanks", () => {
+  it("numbers the distinct values 0, 1, … and counts each tie group", () => {
+    const result = denseRanks([0.5, -1, 0.5, 7, -1, -1]);
+    expect(Array.from(result.ranks)).toEqual([1, 0, 1, 2, 0, 0]);
+    expect(result.tieCounts).toEqual([3, 2, 1]);
+  });
+});
+
+describe("radixSort", () => {
+  it("is stable: equal values keep the given initial order", () => {
+    const { order } = radixSort([2, 1, 2, 1], new Uint32Array([3, 2, 1, 0]));
+    expect(Array.from(order)).toEqual([3, 1, 2, 0]);
+  });
+});

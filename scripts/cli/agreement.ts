@@ -1,0 +1,65 @@
+// `concord agreement`: agreement statistics between human ratings and a judge, from a JSONL
+// or CSV file, printed as one JSON object. See USAGE in agreement-options.ts.
+import type { Preference } from "../../lib/stats/index.ts";
+import { InputError, UsageError, readTable, type Row } from "./agreement-input.ts";
+import { parseOptions, USAGE, type Options } from "./agreement-options.ts";
+import { checkFieldsExist, fieldValue, isBlank, matchesWhere, toGroup, toNumber, toPreference } from "./agreement-fields.ts";
+import { pairwiseReport, scoreReport } from "./agreement-report.ts";
+
+export async function run(args: string[]): Promise<number> {
+  try {
+    const options = parseOptions(args);
+    if (options === "help") {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    const report = buildReport(options);
+    process.stdout.write(`${formatJson(report)}\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    process.stderr.write(`concord agreement: ${error.message}\n`);
+    if (error instanceof UsageError) process.stderr.write(`\n${USAGE}\n`);
+    return 1;
+  }
+}
+
+function buildReport(options: Options): Record<string, unknown> {
+  const table = readTable(options.input);
+  const path = options.input;
+  const extra = options.pairwise ? [options.pass1, options.pass2] : [options.group];
+  const fields = [options.human, options.judge, ...extra.filter((f): f is string => f !== null)];
+  checkFieldsExist(table, path, [...fields, ...options.where.keys()]);
+  const kept = table.rows.filter((row) => matchesWhere(row, options.where));
+  const rated = kept.filter((row) => !isBlank(fieldValue(row, options.human, path)) && !isBlank(fieldValue(row, options.judge, path)));
+  const counts: Record<string, number> = { n_skipped: kept.length - rated.length };
+  if (options.where.size > 0) counts.n_not_matching = table.rows.length - kept.length;
+  const report = options.pairwise ? pairwise(rated, options, path) : scores(rated, options, path);
+  const { n, ...rest } = report;
+  return { n, ...counts, ...rest };
+}
+
+function scores(rows: Row[], options: Options, path: string) {
+  const human = rows.map((row) => toNumber(fieldValue(row, options.human, path), row, options.human, path));
+  const judge = rows.map((row) => toNumber(fieldValue(row, options.judge, path), row, options.judge, path));
+  const group = options.group;
+  const groups = group ? rows.map((row) => toGroup(fieldValue(row, group, path), row, group, path)) : null;
+  const scale = options.scale ? { ...options.scale, judgeCuts: options.judgeCuts } : null;
+  return scoreReport({ human, judge, groups }, scale);
+}
+
+function pairwise(rows: Row[], options: Options, path: string) {
+  const verdicts = (field: string | null): Preference[] | null =>
+    field === null ? null : rows.map((row) => toPreference(fieldValue(row, field, path), row, field, path));
+  return pairwiseReport({
+    human: verdicts(options.human)!,
+    judge: verdicts(options.judge)!,
+    pass1: verdicts(options.pass1),
+    pass2: verdicts(options.pass2),
+  });
+}
+
+/** Indented JSON with arrays of plain values (intervals, matrix rows) kept on one line. */
+function formatJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/\[\s+([^\[\]{}]*?)\s+\]/g, (_, inner: string) => `[${inner.replace(/\s+/g, " ")}]`);
+}
