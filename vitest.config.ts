@@ -24,6 +24,10 @@ export default defineConfig({
           include: ["**/*.int.test.ts"],
           exclude: ["node_modules/**", ".data/**"],
           globalSetup: ["scripts/test/global-db.ts"],
+          setupFiles: ["scripts/test/integration-setup.ts"],
+          // Cheaper password hashes (scrypt N = 2^14) keep account tests fast; the
+          // production cost is asserted in password.test.ts.
+          env: { CONCORD_PASSWORD_HASH_COST: "14" },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,5 @@
-import { redirect } from "next/navigation";
+import { redirectHome } from "@/lib/server/auth/guards";
 
-export default function Home() {
-  redirect("/sessions");
+export default async function Home() {
+  return redirectHome();
 }

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const SECTIONS = [
   { link: "Sessions", path: "/sessions", heading: "Sessions" },
@@ -7,6 +7,10 @@ const SECTIONS = [
   { link: "Settings", path: "/settings", heading: "Settings" },
   { link: "Import", path: "/import", heading: "Import" },
 ];
+
+test.beforeEach(async ({ signInAs }) => {
+  await signInAs("admin");
+});
 
 test("the home page opens the sessions section inside the app shell", async ({ page }) => {
   await page.goto("/");

@@ -6,7 +6,7 @@
 //  5. serves Next.js in this same process, so SIGINT/SIGTERM stop server and database
 //     together and no orphan survives.
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,21 @@ const log = (line) => console.log(`[concord] ${line}`);
 function fail(message) {
   console.error(`[concord] ${message}`);
   process.exit(1);
+}
+
+const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
+
+/**
+ * Facts Next does not expose to route code, set from the socket and overwriting anything
+ * the client sent (lib/server/auth/request-meta.ts reads them). Behind a trusted reverse
+ * proxy (TRUST_PROXY=1) the X-Forwarded-* headers are believed instead.
+ */
+function annotateRequest(req) {
+  const forwardedFor = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
+  const forwardedProto = trustProxy ? String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim() : "";
+  req.headers["x-concord-client-ip"] = forwardedFor || req.socket.remoteAddress || "unknown";
+  req.headers["x-concord-proto"] = forwardedProto || (req.socket.encrypted ? "https" : "http");
+  req.headers["x-concord-url"] = req.url ?? "/";
 }
 
 /** Takes .data/concord.lock with an exclusive create; a lock whose process died is stale. */
@@ -113,6 +128,8 @@ async function main() {
       log,
     });
     process.env.DATABASE_URL = database.url;
+    // Tools (the end-to-end tests' user fixture) find the running database through the lock.
+    writeFileSync(lockFile, JSON.stringify({ pid: process.pid, port, pgPort: database.port, startedAt: new Date().toISOString() }));
     const shownDir = dataDir.startsWith(root) ? path.relative(root, dataDir) : dataDir;
     log(`Embedded PostgreSQL on port ${database.port}, data in ${path.join(shownDir, "pg")}`);
   }
@@ -150,7 +167,10 @@ async function main() {
   const app = next({ dev: isDev, dir: root, port, hostname: host ?? "localhost" });
   const handle = app.getRequestHandler();
   await app.prepare();
-  server = createServer((req, res) => handle(req, res));
+  server = createServer((req, res) => {
+    annotateRequest(req);
+    return handle(req, res);
+  });
   server.listen(port, host, () => {
     log(`Concord is ready on http://localhost:${port} (${isDev ? "development" : "production"}, ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
   });

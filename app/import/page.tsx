@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { ComingSoon } from "@/components/ui/coming-soon";
+import { ACCESS } from "@/lib/auth/access";
+import { requireUser } from "@/lib/server/auth/guards";
 
 export const metadata: Metadata = { title: "Import" };
 
-export default function ImportPage() {
+export default async function ImportPage() {
+  await requireUser(ACCESS.administer);
   return (
     <ComingSoon title="Import" description="Orchestrator logs (JSONL) and generic judge-vs-human data (JSONL or CSV).">
       <p>

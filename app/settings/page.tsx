@@ -1,20 +1,31 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
+import { ACCESS } from "@/lib/auth/access";
+import { requireUser } from "@/lib/server/auth/guards";
 
 export const metadata: Metadata = { title: "Settings" };
 
-export default function SettingsPage() {
+const SECTIONS = [
+  { href: "/settings/thresholds", title: "Thresholds and weights", text: "Edit the quality cut-offs and persona weights, preview their effect on agreement, and calibrate." },
+  { href: "/settings/users", title: "Users", text: "Invite people, give them a role (admin, rater, viewer), reset passwords, deactivate accounts." },
+  { href: "/settings/api-keys", title: "API keys", text: "Keys for scripts: ingest to push sessions, read to pull figures. Shown once, stored hashed." },
+];
+
+export default async function SettingsPage() {
+  await requireUser(ACCESS.administer);
   return (
     <>
       <PageHeader title="Settings" description="Quality thresholds, persona weights, users and API keys." />
       <ul className="card-grid">
-        <li className="card">
-          <h2>
-            <Link href="/settings/thresholds">Thresholds and weights</Link>
-          </h2>
-          <p>Edit the quality cut-offs and persona weights, preview their effect on agreement, and calibrate.</p>
-        </li>
+        {SECTIONS.map((section) => (
+          <li key={section.href} className="card">
+            <h2>
+              <Link href={section.href}>{section.title}</Link>
+            </h2>
+            <p>{section.text}</p>
+          </li>
+        ))}
       </ul>
     </>
   );

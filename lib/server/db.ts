@@ -2,10 +2,11 @@ import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/prisma/generated/client";
 
-// One Prisma client per process, created on first use: built at import time it would
-// break `next build`, which runs without a DATABASE_URL. Kept on globalThis so that
-// development reloads do not open a new pool each time.
-const globalForDb = globalThis as unknown as { concordDb?: PrismaClient };
+// One Prisma client per database URL per process, created on first use: built at import
+// time it would break `next build`, which runs without a DATABASE_URL. Kept on globalThis
+// so that development reloads do not open a new pool each time. (Keyed by URL so a test
+// can point DATABASE_URL at a scratch database of its own.)
+const globalForDb = globalThis as unknown as { concordDb?: Map<string, PrismaClient> };
 
 export function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -14,8 +15,14 @@ export function databaseUrl(): string {
 }
 
 export function getDb(): PrismaClient {
-  globalForDb.concordDb ??= new PrismaClient({
-    adapter: new PrismaPg({ connectionString: databaseUrl(), max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }),
-  });
-  return globalForDb.concordDb;
+  const url = databaseUrl();
+  globalForDb.concordDb ??= new Map();
+  let client = globalForDb.concordDb.get(url);
+  if (!client) {
+    client = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }),
+    });
+    globalForDb.concordDb.set(url, client);
+  }
+  return client;
 }

@@ -1,8 +1,9 @@
+import { ensureFirstAdmin } from "@/lib/server/auth/ensure-first-admin";
 import { applyMigrations } from "@/lib/server/migrate";
 
 /**
  * `concord bootstrap`: what `npm start` runs before serving — pending migrations, then
- * first-run setup of an empty database.
+ * first-run setup: an admin when none exists (its generated password printed this once).
  */
 export async function run(args: string[]): Promise<number> {
   if (args.includes("--help")) {
@@ -14,7 +15,25 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write("concord bootstrap: DATABASE_URL is not set\n");
     return 1;
   }
-  const applied = await applyMigrations(url, { log: (line) => process.stdout.write(`[concord] ${line}\n`) });
-  if (applied.length === 0) process.stdout.write("[concord] Database schema is up to date.\n");
+  const say = (line: string) => process.stdout.write(`[concord] ${line}\n`);
+  const applied = await applyMigrations(url, { log: say });
+  if (applied.length === 0) say("Database schema is up to date.");
+
+  const admin = await ensureFirstAdmin();
+  if (admin?.isGenerated) {
+    const port = process.env.PORT ?? "3000";
+    const lines = [
+      "First admin created. This password is shown only this once:",
+      "",
+      `  email:    ${admin.email}`,
+      `  password: ${admin.password}`,
+      "",
+      `Sign in at http://localhost:${port}/sign-in; you will choose your own password then.`,
+    ];
+    const width = Math.max(...lines.map((line) => line.length)) + 2;
+    process.stdout.write(`\n┌${"─".repeat(width)}┐\n${lines.map((line) => `│ ${line.padEnd(width - 1)}│`).join("\n")}\n└${"─".repeat(width)}┘\n\n`);
+  } else if (admin) {
+    say(`First admin ${admin.email} created with the password from ADMIN_PASSWORD.`);
+  }
   return 0;
 }

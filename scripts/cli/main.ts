@@ -5,6 +5,7 @@ type Command = { summary: string; load: () => Promise<{ run: (args: string[]) =>
 const commands: Record<string, Command> = {
   migrate: { summary: "apply pending database migrations", load: () => import("./migrate.ts") },
   bootstrap: { summary: "migrate and prepare an empty database (run by npm start)", load: () => import("./bootstrap.ts") },
+  user: { summary: "manage users: create | set-role | reset-password | deactivate | activate | list", load: () => import("./user.ts") },
   score: { summary: "score JSONL turns on stdin with the heuristic judge", load: () => import("./score.ts") },
   agreement: { summary: "agreement statistics on a JSONL or CSV of paired ratings", load: () => import("./agreement.ts") },
 };
@@ -26,5 +27,15 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const module = await command.load();
-  return module.run(rest);
+  try {
+    return await module.run(rest);
+  } finally {
+    await closeDatabaseClients();
+  }
+}
+
+/** An open connection pool would keep the process alive until its idle timeout. */
+async function closeDatabaseClients(): Promise<void> {
+  const clients = (globalThis as { concordDb?: Map<string, { $disconnect(): Promise<void> }> }).concordDb;
+  if (clients) await Promise.all([...clients.values()].map((client) => client.$disconnect()));
 }

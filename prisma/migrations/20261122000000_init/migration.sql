@@ -32,8 +32,6 @@ CREATE TABLE "users" (
     "password_hash" TEXT,
     "is_active" BOOLEAN NOT NULL DEFAULT true,
     "must_change_password" BOOLEAN NOT NULL DEFAULT false,
-    "failed_sign_ins" INTEGER NOT NULL DEFAULT 0,
-    "locked_until" TIMESTAMPTZ(3),
     "last_sign_in_at" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,

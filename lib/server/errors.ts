@@ -1,0 +1,20 @@
+import "server-only";
+
+/**
+ * A failure the user can act on. Services throw it; the one wrapper for route handlers
+ * and server actions (lib/server/auth/guards.ts) turns it into a response or a form message.
+ */
+export type DomainErrorCode = "invalid" | "not_found" | "conflict" | "forbidden";
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const HTTP_STATUS: Record<DomainErrorCode, number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
