@@ -1,5 +1,6 @@
 import { ensureFirstAdmin } from "@/lib/server/auth/ensure-first-admin";
 import { applyMigrations } from "@/lib/server/migrate";
+import { ensureSeedThresholds } from "@/lib/server/thresholds/get-active-thresholds";
 
 /**
  * `concord bootstrap`: what `npm start` runs before serving — pending migrations, then
@@ -19,6 +20,7 @@ export async function run(args: string[]): Promise<number> {
   const applied = await applyMigrations(url, { log: say });
   if (applied.length === 0) say("Database schema is up to date.");
 
+  if (await ensureSeedThresholds()) say("Quality thresholds: stored seed 002's defaults as version 1.");
   const admin = await ensureFirstAdmin();
   if (admin?.isGenerated) {
     const port = process.env.PORT ?? "3000";
