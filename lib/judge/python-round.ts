@@ -1,0 +1,31 @@
+// Python's round(x, n) for floats: the exact binary value of x rounded to n decimals, exact
+// ties to even, then read back as the nearest double (CPython's double_round via dtoa).
+
+/**
+ * Python 3 `round(x, ndigits)` for 0 <= ndigits <= 100, e.g. round(0.995, 2) = 0.99 (0.995 is
+ * stored just below), round(2.25, 1) = 2.2 (an exact tie goes to even), round(-0.004, 2) = -0.
+ */
+export function pyRound(x: number, ndigits: number): number {
+  if (!Number.isInteger(ndigits) || ndigits < 0 || ndigits > 100) {
+    throw new RangeError(`pyRound: ndigits must be an integer in 0..100, got ${ndigits}`);
+  }
+  // Zero keeps its sign; |x| >= 1e21 is already an integer (and toFixed would use exponents).
+  if (!Number.isFinite(x) || x === 0 || Math.abs(x) >= 1e21) return x;
+  const magnitude = Math.abs(x);
+  // toFixed rounds the exact binary value correctly but sends exact ties away from zero.
+  // x·10ⁿ is a tie exactly when x = odd / 2ⁿ⁺¹ (scaling by a power of two is exact).
+  const scaled = magnitude * 2 ** (ndigits + 1);
+  const digits = Number.isInteger(scaled) && scaled % 2 === 1 ? tieToEven(scaled, ndigits) : magnitude.toFixed(ndigits);
+  const rounded = Number(digits);
+  return x < 0 ? -rounded : rounded;
+}
+
+/** The decimal string of odd·5ⁿ/2 (an exact half) rounded to the even neighbour, over 10ⁿ. */
+function tieToEven(oddScaled: number, ndigits: number): string {
+  const half = BigInt(oddScaled) * 5n ** BigInt(ndigits);
+  let units = half / 2n;
+  if (units % 2n === 1n) units += 1n;
+  if (ndigits === 0) return units.toString();
+  const text = units.toString().padStart(ndigits + 1, "0");
+  return `${text.slice(0, -ndigits)}.${text.slice(-ndigits)}`;
+}
