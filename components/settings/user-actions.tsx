@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, type ReactNode } from "react";
 import {
   activateUserAction,
   deactivateUserAction,
@@ -20,6 +20,16 @@ function Outcome({ state }: { state: ActionState<unknown> }) {
   return null;
 }
 
+/** One small form acting on one user. */
+function UserForm({ action, userId, children }: { action: (formData: FormData) => void; userId: number; children: ReactNode }) {
+  return (
+    <form action={action} className="inline-form">
+      <input type="hidden" name="userId" value={userId} />
+      {children}
+    </form>
+  );
+}
+
 /** The admin's controls on one user row; every one is checked again on the server. */
 export function UserActions({ userId, email, role, isActive, isSelf }: Props) {
   const [roleState, changeRole] = useActionState(setRoleAction, { status: "idle" });
@@ -28,8 +38,7 @@ export function UserActions({ userId, email, role, isActive, isSelf }: Props) {
   const [sessionsState, signOut] = useActionState(signOutEverywhereAction, { status: "idle" });
   return (
     <div className="row-actions">
-      <form action={changeRole} className="inline-form">
-        <input type="hidden" name="userId" value={userId} />
+      <UserForm action={changeRole} userId={userId}>
         <label className="visually-hidden" htmlFor={`role-${userId}`}>
           Role of {email}
         </label>
@@ -43,26 +52,23 @@ export function UserActions({ userId, email, role, isActive, isSelf }: Props) {
         <button type="submit" className="button button-secondary button-small">
           Set role
         </button>
-      </form>
-      <form action={reset} className="inline-form">
-        <input type="hidden" name="userId" value={userId} />
+      </UserForm>
+      <UserForm action={reset} userId={userId}>
         <button type="submit" className="button button-secondary button-small">
           Reset password
         </button>
-      </form>
-      <form action={signOut} className="inline-form">
-        <input type="hidden" name="userId" value={userId} />
+      </UserForm>
+      <UserForm action={signOut} userId={userId}>
         <button type="submit" className="button button-secondary button-small">
           Sign out everywhere
         </button>
-      </form>
+      </UserForm>
       {isSelf ? null : (
-        <form action={toggleActive} className="inline-form">
-          <input type="hidden" name="userId" value={userId} />
+        <UserForm action={toggleActive} userId={userId}>
           <button type="submit" className={`button button-small ${isActive ? "button-danger" : "button-secondary"}`}>
             {isActive ? "Deactivate" : "Activate"}
           </button>
-        </form>
+        </UserForm>
       )}
       <Outcome state={roleState} />
       <Outcome state={activeState} />
