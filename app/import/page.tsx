@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { ImportPanel } from "@/components/import/import-panel";
+import { PageHeader } from "@/components/ui/page-header";
 import { ACCESS } from "@/lib/auth/access";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_MB } from "@/lib/ingest/import-limits";
 import { requireUser } from "@/lib/server/auth/guards";
 
 export const metadata: Metadata = { title: "Import" };
@@ -8,10 +10,17 @@ export const metadata: Metadata = { title: "Import" };
 export default async function ImportPage() {
   await requireUser(ACCESS.administer);
   return (
-    <ComingSoon title="Import" description="Orchestrator logs (JSONL) and generic judge-vs-human data (JSONL or CSV).">
-      <p>
-        Meanwhile, the command line scores logs: <code>npm run --silent concord -- score &lt; turns.jsonl</code>
-      </p>
-    </ComingSoon>
+    <>
+      <PageHeader
+        title="Import"
+        description={
+          <>
+            Orchestrator logs (JSONL) and generic judge-vs-human data (JSONL or CSV), up to {MAX_IMPORT_MB} MB a file. Each file is imported
+            all-or-nothing; turns without metrics are scored by the heuristic judge. Larger files: <code>concord import FILE</code>.
+          </>
+        }
+      />
+      <ImportPanel maxBytes={MAX_IMPORT_BYTES} />
+    </>
   );
 }

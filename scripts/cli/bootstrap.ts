@@ -1,10 +1,14 @@
 import { ensureFirstAdmin } from "@/lib/server/auth/ensure-first-admin";
+import { isDatabaseEmpty, seedDemo } from "@/lib/server/import/seed-demo";
+import { closeImportPool } from "@/lib/server/import/with-import-transaction";
 import { applyMigrations } from "@/lib/server/migrate";
 import { ensureSeedThresholds } from "@/lib/server/thresholds/get-active-thresholds";
 
 /**
  * `concord bootstrap`: what `npm start` runs before serving — pending migrations, then
- * first-run setup: an admin when none exists (its generated password printed this once).
+ * first-run setup: the seed's thresholds as version 1, an admin when none exists (its
+ * generated password printed this once), and demo data in an empty database (unless
+ * CONCORD_DEMO_DATA=off).
  */
 export async function run(args: string[]): Promise<number> {
   if (args.includes("--help")) {
@@ -36,6 +40,13 @@ export async function run(args: string[]): Promise<number> {
     process.stdout.write(`\n┌${"─".repeat(width)}┐\n${lines.map((line) => `│ ${line.padEnd(width - 1)}│`).join("\n")}\n└${"─".repeat(width)}┘\n\n`);
   } else if (admin) {
     say(`First admin ${admin.email} created with the password from ADMIN_PASSWORD.`);
+  }
+
+  if (process.env.CONCORD_DEMO_DATA !== "off" && (await isDatabaseEmpty())) {
+    say("Empty database: adding demo data (60 sessions, ratings by 3 demo raters)…");
+    const result = await seedDemo();
+    if (result.status !== "skipped") say(`Demo data: ${result.sessions} sessions, ${result.turns} turns, ${result.ratings} ratings.`);
+    await closeImportPool();
   }
   return 0;
 }

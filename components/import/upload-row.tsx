@@ -1,0 +1,144 @@
+"use client";
+
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { describeImportResult, type ImportErrorBody, type ImportResult } from "@/lib/ingest/import-result";
+import type { ImportProblem } from "@/lib/ingest/problems";
+
+export type Upload = {
+  id: number;
+  file: File;
+  summary: File | null;
+  status: "waiting" | "uploading" | "importing" | "done" | "failed";
+  progress: number;
+  result?: ImportResult;
+  error?: ImportErrorBody;
+};
+
+const STATUS: Record<Upload["status"], { label: string; tone: "neutral" | "accent" | "success" | "danger" }> = {
+  waiting: { label: "Waiting", tone: "neutral" },
+  uploading: { label: "Uploading", tone: "accent" },
+  importing: { label: "Importing", tone: "accent" },
+  done: { label: "Imported", tone: "success" },
+  failed: { label: "Not imported", tone: "danger" },
+};
+
+/** One file of the upload: its progress, then what happened to it, in words a person can act on. */
+export function UploadRow({ upload }: { upload: Upload }) {
+  const { file, summary, status, progress, result, error } = upload;
+  const badge = result?.status === "already_imported" ? { label: "Already imported", tone: "neutral" as const } : STATUS[status];
+  return (
+    <li className="card import-upload">
+      <div className="import-upload-head">
+        <span className="strong">{file.name}</span>
+        {summary ? <span className="muted">with {summary.name}</span> : null}
+        <span className="muted">{formatBytes(file.size)}</span>
+        <Badge tone={badge.tone}>{badge.label}</Badge>
+      </div>
+      <progress
+        className="import-progress"
+        max={1}
+        value={status === "done" || status === "failed" ? 1 : status === "importing" ? undefined : progress}
+        aria-label={`Progress of ${file.name}`}
+      />
+      <div role="status" aria-live="polite">
+        {status === "importing" ? <p className="muted">Uploaded; validating, scoring and storing…</p> : null}
+        {result ? <ResultDetails result={result} /> : null}
+      </div>
+      {error ? <ErrorDetails error={error} /> : null}
+    </li>
+  );
+}
+
+function ResultDetails({ result }: { result: ImportResult }) {
+  const text = describeImportResult(result, { withSummaries: false });
+  const differing = result.sessions.filter((session) => session.summaryDifferences && session.summaryDifferences.length > 0);
+  return (
+    <>
+      <p>{text.charAt(0).toUpperCase() + text.slice(1)}.</p>
+      <ul className="import-sessions">
+        {result.sessions.map((session) => (
+          <li key={session.id}>
+            <Link href={`/sessions/${session.id}`}>{session.externalId}</Link> — {session.turnCount} turns, {session.status === "unchanged" ? "already imported" : session.status}
+          </li>
+        ))}
+      </ul>
+      {differing.map((session) => (
+        <div key={session.id} className="alert alert-warning">
+          <p className="strong">The summary.json of {session.externalId} differs from Concord&apos;s own summary:</p>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">In summary.json</th>
+                  <th scope="col">Recomputed by Concord</th>
+                </tr>
+              </thead>
+              <tbody>
+                {session.summaryDifferences!.map((difference) => (
+                  <tr key={difference.path}>
+                    <td>
+                      <code>{difference.path}</code>
+                    </td>
+                    <td>{JSON.stringify(difference.imported)}</td>
+                    <td>{JSON.stringify(difference.recomputed)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      ))}
+    </>
+  );
+}
+
+function ErrorDetails({ error }: { error: ImportErrorBody }) {
+  if (error.error === "invalid" && "problems" in error) {
+    return (
+      <div className="alert alert-error" role="alert">
+        <p className="strong">Nothing was imported: the file has {error.problems.length + error.omitted === 1 ? "a problem" : "problems"}.</p>
+        <ProblemTable problems={error.problems} />
+        {error.omitted > 0 ? <p>… and {error.omitted} more {error.omitted === 1 ? "problem" : "problems"}.</p> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert-error" role="alert">
+      <p>{error.message.charAt(0).toUpperCase() + error.message.slice(1)}.</p>
+      {error.error === "conflict" ? <p>Tick “Replace existing sessions” and import the file again to overwrite them.</p> : null}
+    </div>
+  );
+}
+
+function ProblemTable({ problems }: { problems: ImportProblem[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table import-problems">
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Field</th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {problems.map((problem, i) => (
+            <tr key={i}>
+              <td>{problem.line ?? "—"}</td>
+              <td>{problem.path ? <code>{problem.path}</code> : <span className="muted">whole line</span>}</td>
+              <td>{problem.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

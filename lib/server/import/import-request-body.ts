@@ -1,0 +1,44 @@
+import "server-only";
+import { readImportQuery } from "@/lib/ingest/import-options.schema";
+import { MAX_IMPORT_BYTES } from "@/lib/ingest/import-limits";
+import type { ImportResult } from "@/lib/ingest/import-result";
+import { readJsonLogBody } from "@/lib/ingest/log-input";
+import { bytesSource } from "@/lib/ingest/read-lines";
+import { ImportInvalidError, ImportUnsupportedError } from "./import-errors";
+import { importLog } from "./import-log";
+import type { ImportActor } from "./import-types";
+import { readLimitedBody } from "./read-limited-body";
+
+const NDJSON = /^application\/(x-ndjson|ndjson|jsonl|x-jsonlines)\b/i;
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
+
+/**
+ * POST /api/v1/sessions: an orchestrator log as NDJSON (`application/x-ndjson`, one record
+ * per line) or JSON (`application/json`: one record, an array of records, or
+ * `{session_id?, seed_prompt?, records, summary?}`), at most MAX_IMPORT_BYTES. Query
+ * parameters: `replace=true`, `session_id`, `seed_prompt`.
+ */
+export async function importRequestBody(request: Request, actor: ImportActor): Promise<ImportResult> {
+  const read = readImportQuery(new URL(request.url).searchParams);
+  if ("problems" in read) throw new ImportInvalidError({ problems: read.problems, omitted: 0 });
+  const { query } = read;
+  const type = request.headers.get("content-type") ?? "";
+  const isNdjson = NDJSON.test(type);
+  if (!isNdjson && !JSON_TYPE.test(type)) {
+    throw new ImportUnsupportedError(`send the log as application/x-ndjson (one record per line) or application/json, not ${type || "no content type"}`);
+  }
+  const bytes = await readLimitedBody(request, MAX_IMPORT_BYTES);
+  const options = { actor, replace: query.replace, sessionId: query.session_id ?? null, seedPrompt: query.seed_prompt ?? null, fileName: query.file_name ?? null };
+  if (isNdjson) return importLog({ ...options, input: { kind: "ndjson", source: bytesSource(bytes) } });
+
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(bytes));
+  } catch (error) {
+    throw new ImportInvalidError({ problems: [{ line: null, path: "", message: `not valid JSON (${(error as Error).message})` }], omitted: 0 });
+  }
+  const body = readJsonLogBody(value);
+  if ("problems" in body) throw new ImportInvalidError({ problems: body.problems, omitted: 0 });
+  const { input, sessionId, seedPrompt, summary } = body.body;
+  return importLog({ ...options, input, summary, sessionId: sessionId ?? options.sessionId, seedPrompt: seedPrompt ?? options.seedPrompt });
+}

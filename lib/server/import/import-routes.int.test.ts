@@ -1,0 +1,187 @@
+import { NextRequest } from "next/server";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as importPage } from "@/app/api/import/route";
+import { POST as pushSessions } from "@/app/api/v1/sessions/route";
+import { MAX_IMPORT_BYTES } from "@/lib/ingest/import-limits";
+import { createApiKey } from "@/lib/server/auth/api-keys";
+import { createSession, SESSION_COOKIE } from "@/lib/server/auth/sessions";
+import { getDb } from "@/lib/server/db";
+import { createTestUser } from "@/scripts/test/factories";
+import { ImportTooLargeError } from "./import-errors";
+import { readLimitedBody } from "./read-limited-body";
+import { seedExample, seedSummary, turn, uniqueId } from "./test-helpers";
+
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: () => undefined }),
+  headers: async () => new Headers({ host: "localhost:3000" }),
+}));
+
+const context = { params: Promise.resolve({}) };
+const keys: Record<"ingest" | "read", { id: number; key: string }> = {} as never;
+const cookies: Record<"admin" | "rater", { id: number; token: string }> = {} as never;
+
+beforeAll(async () => {
+  for (const scope of ["ingest", "read"] as const) keys[scope] = await createApiKey({ name: `import-test-${scope}`, scope });
+  for (const role of ["admin", "rater"] as const) {
+    const user = await createTestUser(role);
+    cookies[role] = { id: user.id, token: (await createSession(user.id)).token };
+  }
+});
+
+function ndjson(lines: object[]): string {
+  return lines.map((line) => JSON.stringify(line)).join("\n");
+}
+
+function push(body: string, options: { query?: string; type?: string; key?: string | null; headers?: Record<string, string> } = {}) {
+  const headers = new Headers({ host: "localhost:3000", "content-type": options.type ?? "application/x-ndjson", ...options.headers });
+  const key = options.key === undefined ? keys.ingest.key : options.key;
+  if (key) headers.set("authorization", `Bearer ${key}`);
+  return pushSessions(new NextRequest(`http://localhost:3000/api/v1/sessions${options.query ?? ""}`, { method: "POST", headers, body }), context);
+}
+
+describe("POST /api/v1/sessions", () => {
+  it("answers 201 with the session ids for a new NDJSON log, and records the API key", async () => {
+    const id = uniqueId("api");
+
+    const response = await push(ndjson([turn(id, "thesis", "a"), turn(id, "antithesis", "b")]));
+
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({ status: "created", turnCount: 2, sessions: [{ externalId: id, status: "created", turnCount: 2 }] });
+    const row = await getDb().import.findUniqueOrThrow({ where: { id: body.importId } });
+    expect(row).toMatchObject({ source: "api", apiKeyId: keys.ingest.id, userId: null });
+  });
+
+  it("answers 200 when the same log comes again", async () => {
+    const id = uniqueId("api-again");
+    const log = ndjson([turn(id, "thesis", "a")]);
+    await push(log);
+
+    const response = await push(log);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "already_imported", importId: null, sessions: [{ externalId: id, status: "unchanged" }] });
+  });
+
+  it("answers 400 with each problem's line, path and message", async () => {
+    const id = uniqueId("api-bad");
+
+    const response = await push(ndjson([turn(id, "thesis", "a"), { ...turn(id, "thesis", "b"), persona: {} }]));
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: "invalid",
+      message: "the input has problems; nothing was imported:\nline 2, persona.id: Invalid input: expected string, received undefined",
+      problems: [{ line: 2, path: "persona.id", message: "Invalid input: expected string, received undefined" }],
+      omitted: 0,
+    });
+  });
+
+  it("answers 409 to other content under a stored id, and 201 with ?replace=true", async () => {
+    const id = uniqueId("api-conflict");
+    const first = await (await push(ndjson([turn(id, "thesis", "old")]))).json();
+
+    const refused = await push(ndjson([turn(id, "thesis", "new")]));
+    const replaced = await push(ndjson([turn(id, "thesis", "new")]), { query: "?replace=true" });
+
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: "conflict", sessions: [{ id: first.sessions[0].id, externalId: id }] });
+    expect(replaced.status).toBe(201);
+    expect(await replaced.json()).toMatchObject({ sessions: [{ id: first.sessions[0].id, status: "replaced" }] });
+  });
+
+  it("answers 413 when Content-Length is above the limit, before reading the body", async () => {
+    const response = await push("{}", { headers: { "content-length": String(MAX_IMPORT_BYTES + 1) } });
+
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: "too_large", message: "the input is larger than the limit of 50 MB", limitBytes: MAX_IMPORT_BYTES });
+  });
+
+  it("takes the seed's example as one JSON record, with the session id as a query parameter", async () => {
+    const id = uniqueId("api-json");
+
+    const response = await push(JSON.stringify(seedExample(), null, 2), { type: "application/json", query: `?session_id=${id}` });
+
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ sessions: [{ externalId: id, turnCount: 1 }] });
+  });
+
+  it("takes an envelope with records and a summary, and returns the summary's differences", async () => {
+    const id = uniqueId("api-envelope");
+    const envelope = { session_id: id, seed_prompt: "Explore growth", records: [turn(null, "thesis", "x", { evaluation_metrics: { overall_score: 0.5 } })], summary: seedSummary() };
+
+    const response = await push(JSON.stringify(envelope), { type: "application/json" });
+
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body.sessions[0].summaryDifferences.map((d: { path: string }) => d.path).slice(0, 3)).toEqual(["total_turns", "avg_overall_score", "quality_rating"]);
+    const session = await getDb().evalSession.findUniqueOrThrow({ where: { externalId: id } });
+    expect(session.seedPrompt).toBe("Explore growth");
+  });
+
+  it("answers 415 to a body that is neither JSON nor NDJSON", async () => {
+    const response = await push("a,b\n1,2", { type: "text/csv" });
+
+    expect(response.status).toBe(415);
+  });
+
+  it.each([
+    ["no credentials", null, 401],
+    ["a read key", "read", 403],
+  ] as const)("refuses %s", async (_label, scope, status) => {
+    const response = await push(ndjson([turn(uniqueId("api-auth"), "thesis", "a")]), { key: scope === null ? null : keys[scope].key });
+
+    expect(response.status).toBe(status);
+  });
+});
+
+function upload(file: { name: string; text: string }, options: { query?: string; role?: "admin" | "rater"; summary?: { name: string; text: string } } = {}) {
+  const form = new FormData();
+  form.set("file", new File([file.text], file.name));
+  if (options.summary) form.set("summary", new File([options.summary.text], options.summary.name));
+  const headers = new Headers({ host: "localhost:3000", origin: "http://localhost:3000", cookie: `${SESSION_COOKIE}=${cookies[options.role ?? "admin"].token}` });
+  const request = new NextRequest(`http://localhost:3000/api/import${options.query ?? ""}`, { method: "POST", headers, body: form });
+  return importPage(request, context);
+}
+
+describe("POST /api/import", () => {
+  it("imports an uploaded log with its summary for an admin, recording who", async () => {
+    const id = uniqueId("web");
+
+    const response = await upload({ name: "run.jsonl", text: ndjson([turn(id, "thesis", "a", { evaluation_metrics: { overall_score: 0.6 } })]) }, { summary: { name: "run.summary.json", text: JSON.stringify({ total_turns: 1, avg_overall_score: 0.6 }) } });
+
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body.sessions).toEqual([{ id: expect.any(Number), externalId: id, status: "created", turnCount: 1, summaryDifferences: [] }]);
+    expect(await getDb().import.findUniqueOrThrow({ where: { id: body.importId } })).toMatchObject({ source: "web", userId: cookies.admin.id, fileName: "run.jsonl" });
+  });
+
+  it("imports generic data with the field names given as query parameters", async () => {
+    const id = uniqueId("web-generic");
+
+    const response = await upload({ name: "pairs.csv", text: "qid,j,h1,h2\nq1,0.7,3,4\n" }, { query: `?generic=true&item_field=qid&judge_field=j&human_field=h1&human_field=h2&session_id=${id}` });
+
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ turnCount: 1, ratingCount: 2, sessions: [{ externalId: id }] });
+  });
+
+  it("refuses a rater", async () => {
+    const response = await upload({ name: "x.jsonl", text: ndjson([turn(uniqueId("web-rater"), "thesis", "a")]) }, { role: "rater" });
+
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("readLimitedBody", () => {
+  it("refuses a body that sends more bytes than the limit without saying so in Content-Length", async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 5; i++) controller.enqueue(new Uint8Array(400));
+        controller.close();
+      },
+    });
+    const request = new Request("http://localhost/x", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+
+    await expect(readLimitedBody(request, 1000)).rejects.toThrow(ImportTooLargeError);
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { cohenKappa, levelFromCutoffs } from "@/lib/stats";
+import { applyMigrations } from "@/lib/server/migrate";
+import { getDb } from "@/lib/server/db";
+import { createScratchDatabase } from "@/scripts/test/test-database";
+import { DEMO_RATERS, isDatabaseEmpty, seedDemo } from "./seed-demo";
+import { closeImportPool } from "./with-import-transaction";
+
+// seedDemo only seeds an empty database, and other test files add sessions to the shared one,
+// so this file works on a scratch database of its own: DATABASE_URL points there and the
+// process's Prisma client (cached on globalThis by lib/server/db.ts) and the import pool are
+// rebuilt for it.
+const globalForDb = globalThis as unknown as { concordDb?: unknown };
+let drop = async () => {};
+
+beforeAll(async () => {
+  const scratch = await createScratchDatabase(inject("databaseUrl"));
+  drop = scratch.drop;
+  await applyMigrations(scratch.url);
+  await getDb().$disconnect();
+  await closeImportPool();
+  globalForDb.concordDb = undefined;
+  process.env.DATABASE_URL = scratch.url;
+});
+
+afterAll(async () => {
+  await getDb().$disconnect();
+  await closeImportPool();
+  globalForDb.concordDb = undefined;
+  process.env.DATABASE_URL = inject("databaseUrl");
+  await drop();
+});
+
+describe("seedDemo", () => {
+  it("seeds 60 scored sessions of 9 turns and two ratings on half the turns, once", async () => {
+    expect(await isDatabaseEmpty()).toBe(true);
+
+    const result = await seedDemo({ now: new Date("2026-03-01T12:00:00Z") });
+    const again = await seedDemo();
+
+    expect(result).toEqual({ status: "seeded", sessions: 60, turns: 540, ratings: 540, raters: 3 });
+    expect(again).toEqual({ status: "skipped", reason: "the database already holds sessions" });
+    expect(await isDatabaseEmpty()).toBe(false);
+    const db = getDb();
+    expect(await db.evalSession.count()).toBe(60);
+    expect(await db.turn.count()).toBe(540);
+    expect(await db.judgeScore.count({ where: { judge: { name: "heuristic", version: "v1" }, isImported: false } })).toBe(540);
+    expect(await db.import.findMany({ select: { source: true, sessionCount: true, turnCount: true } })).toEqual([{ source: "demo", sessionCount: 60, turnCount: 540 }]);
+    const raters = await db.user.findMany({ where: { role: "rater" }, orderBy: { email: "asc" }, select: { email: true, passwordHash: true, isActive: true } });
+    expect(raters).toEqual(DEMO_RATERS.map((r) => ({ email: r.email, passwordHash: null, isActive: true })));
+    expect(await db.turn.count({ where: { ratings: { some: {} } } })).toBe(270);
+    const perTurn = await db.rating.groupBy({ by: ["turnId"], _count: true });
+    expect(new Set(perTurn.map((g) => g._count))).toEqual(new Set([2]));
+  });
+
+  it("has sessions in English and Korean, personas as in seed 002, and timestamps over the last eight weeks", async () => {
+    const db = getDb();
+    const prompts = await db.evalSession.findMany({ select: { seedPrompt: true, startedAt: true } });
+    expect(prompts.some((p) => /[가-힣]/.test(p.seedPrompt ?? ""))).toBe(true);
+    expect(prompts.some((p) => /^[A-Za-z]/.test(p.seedPrompt ?? ""))).toBe(true);
+    const times = prompts.map((p) => p.startedAt!.getTime());
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(new Date("2026-03-01T00:00:00Z").getTime() - 57 * 86_400_000);
+    expect(Math.max(...times)).toBeLessThan(new Date("2026-03-01T00:00:00Z").getTime());
+    const personas = await db.turn.groupBy({ by: ["personaId", "personaName", "personaRole"], _count: true, orderBy: { personaId: "asc" } });
+    expect(personas.map((p) => [p.personaId, p.personaName, p.personaRole, p._count])).toEqual([
+      ["antithesis", "Boundary Challenger", "Critical reflector", 180],
+      ["synthesis", "Fractal Synthesiser", "Integrator", 180],
+      ["thesis", "Dialectic Thesis", "Seed explorer", 180],
+    ]);
+  });
+
+  it("spreads judge scores over all four levels and gives each rater a moderate agreement with the judge", async () => {
+    const db = getDb();
+    const scores = await db.judgeScore.findMany({ select: { overallScore: true, turnId: true } });
+    const levelOf = (score: number) => levelFromCutoffs(score, [0.5, 0.65, 0.8], 1);
+    const counts = [1, 2, 3, 4].map((level) => scores.filter((s) => levelOf(s.overallScore) === level).length);
+    expect(counts.every((count) => count >= 50)).toBe(true);
+    const judgeLevel = new Map(scores.map((s) => [s.turnId, levelOf(s.overallScore)]));
+    for (const rater of DEMO_RATERS) {
+      const ratings = await db.rating.findMany({ where: { rater: { email: rater.email } }, select: { turnId: true, level: true } });
+      const kappa = cohenKappa(ratings.map((r) => judgeLevel.get(r.turnId)!), ratings.map((r) => r.level!), [1, 2, 3, 4]).unweighted.value!;
+      expect(kappa).toBeGreaterThan(0.4);
+      expect(kappa).toBeLessThan(0.7);
+    }
+  });
+});

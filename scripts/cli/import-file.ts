@@ -1,0 +1,66 @@
+// One file of `concord import`: how it is read (JSONL streamed from disk, or a whole JSON
+// document), its summary.json, and the call into the import service.
+import { createReadStream, existsSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { basename } from "node:path";
+import type { ImportResult } from "@/lib/ingest/import-result";
+import { isJsonDocument } from "@/lib/ingest/detect-log-layout";
+import { readJsonLogBody, type LogInput } from "@/lib/ingest/log-input";
+import { readLines, type ByteSource } from "@/lib/ingest/read-lines";
+import { ImportInvalidError } from "@/lib/server/import/import-errors";
+import { importGeneric } from "@/lib/server/import/import-generic";
+import { importLog } from "@/lib/server/import/import-log";
+import type { ImportCliOptions } from "./import-options.ts";
+import { ProgressBar } from "./import-progress.ts";
+
+const ACTOR = { source: "cli" } as const;
+
+export async function importFile(path: string, options: ImportCliOptions): Promise<ImportResult> {
+  const bar = new ProgressBar(basename(path));
+  try {
+    if (options.generic) {
+      const text = await readFile(path, "utf8");
+      return await importGeneric({ text, fileName: basename(path), fields: options.generic, actor: ACTOR, sessionId: options.log.sessionId, replace: options.log.replace });
+    }
+    const source: ByteSource = () => createReadStream(path, { highWaterMark: 1 << 20 });
+    const size = (await stat(path)).size;
+    const read = isJsonDocument(path, await firstLine(source)) ? readJsonLogBody(JSON.parse(await readFile(path, "utf8"))) : null;
+    if (read && "problems" in read) throw new ImportInvalidError({ problems: read.problems, omitted: 0 });
+    const input: LogInput = read ? read.body.input : { kind: "ndjson", source: bar.track(source, size) };
+    const summaryPath = options.summary ?? besideSummary(path);
+    const summary = summaryPath ? await readSummary(summaryPath) : read?.body.summary;
+    return await importLog({
+      input,
+      actor: ACTOR,
+      fileName: basename(path),
+      summary,
+      summaryLabel: summaryPath ? basename(summaryPath) : "summary",
+      sessionId: read?.body.sessionId ?? options.log.sessionId,
+      seedPrompt: read?.body.seedPrompt ?? options.log.seedPrompt,
+      replace: options.log.replace,
+    });
+  } finally {
+    bar.clear();
+  }
+}
+
+async function firstLine(source: ByteSource): Promise<string | null> {
+  for await (const { text } of readLines(source())) if (text.trim() !== "") return text;
+  return null;
+}
+
+/** run.jsonl → run.summary.json (where the orchestrator writes it), when present. */
+function besideSummary(path: string): string | null {
+  if (/\.summary\.json$/i.test(path)) return null;
+  const candidate = path.replace(/\.[^./\\]+$/, "") + ".summary.json";
+  return candidate !== path && existsSync(candidate) ? candidate : null;
+}
+
+async function readSummary(path: string): Promise<unknown> {
+  const text = await readFile(path, "utf8");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ImportInvalidError({ problems: [{ line: null, path: basename(path), message: `not valid JSON (${(error as Error).message})` }], omitted: 0 });
+  }
+}
