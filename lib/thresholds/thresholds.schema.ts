@@ -36,3 +36,27 @@ export const SEED_THRESHOLDS: Thresholds = {
   cutoffs: { ...DEFAULT_JUDGE_CONFIG.qualityCutoffs },
   weights: { ...DEFAULT_JUDGE_CONFIG.personaWeights, default: DEFAULT_JUDGE_CONFIG.defaultWeights },
 };
+
+/** Every save says why: the history is read later by someone who was not there. */
+export const versionNoteSchema = z
+  .string({ message: "Write a note" })
+  .trim()
+  .min(1, "Write a note: what changed and why")
+  .max(500, "At most 500 characters");
+
+/**
+ * A save from the editor, the calibration assistant or the CLI: the values, the note, and
+ * the version the draft started from (a save is refused when another admin saved since).
+ */
+export const saveThresholdsSchema = thresholdsSchema.extend({
+  note: versionNoteSchema,
+  basedOnId: z.number({ message: "Reload the page: the version you started from is unknown" }).int().positive(),
+});
+export type SaveThresholdsInput = z.infer<typeof saveThresholdsSchema>;
+
+export const restoreThresholdsSchema = z.object({
+  versionId: z.number().int().positive(),
+  basedOnId: z.number().int().positive(),
+  note: z.string().trim().max(500, "At most 500 characters").optional(),
+});
+export type RestoreThresholdsInput = z.infer<typeof restoreThresholdsSchema>;

@@ -7,6 +7,7 @@ const commands: Record<string, Command> = {
   bootstrap: { summary: "migrate and prepare an empty database (run by npm start)", load: () => import("./bootstrap.ts") },
   import: { summary: "import orchestrator logs or judge-vs-human data (JSONL, CSV)", load: () => import("./import.ts") },
   "seed-demo": { summary: "demo sessions, scores and ratings for an empty database", load: () => import("./seed-demo.ts") },
+  thresholds: { summary: "quality cut-offs and persona weights: show | history | set | restore | calibrate | recompute", load: () => import("./thresholds.ts") },
   user: { summary: "manage users: create | set-role | reset-password | deactivate | activate | list", load: () => import("./user.ts") },
   score: { summary: "score JSONL turns on stdin with the heuristic judge", load: () => import("./score.ts") },
   agreement: { summary: "agreement statistics on a JSONL or CSV of paired ratings", load: () => import("./agreement.ts") },

@@ -1,0 +1,144 @@
+// `npm run bench thresholds`: a million turns scored by the heuristic judge v1 in a throwaway
+// embedded PostgreSQL; times the recompute of every overall score under new weights (target:
+// under 30 s), checks a sample against lib/judge, and times the preview over all the turns.
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { register } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+register("../scripts/lib/server-only-hook.mjs", import.meta.url);
+
+const TURNS = 1_000_000;
+const TURNS_PER_SESSION = 100;
+const RATED_TURNS = 10_000;
+const TARGET_SECONDS = 30;
+
+const dir = mkdtempSync(path.join(tmpdir(), "concord-bench-thresholds-"));
+chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
+const { startEmbeddedPostgres } = await import("../scripts/lib/embedded-db.mjs");
+const db = await startEmbeddedPostgres({ baseDir: dir, database: "concord_bench" });
+try {
+  const { applyMigrations } = await import("../lib/server/migrate.ts");
+  await applyMigrations(db.url);
+  process.env.DATABASE_URL = db.url;
+  await main();
+} finally {
+  const { closeScorePool } = await import("../lib/server/thresholds/score-pool.ts");
+  const { getDb } = await import("../lib/server/db.ts");
+  await closeScorePool();
+  await getDb().$disconnect();
+  await db.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function seconds(since: bigint): number {
+  return Number(process.hrtime.bigint() - since) / 1e9;
+}
+
+async function main(): Promise<void> {
+  const { scorePool } = await import("../lib/server/thresholds/score-pool.ts");
+  const { ensureRecomputeJob } = await import("../lib/server/thresholds/ensure-recompute-job.ts");
+  const { SEED_THRESHOLDS } = await import("../lib/thresholds/thresholds.schema.ts");
+  const pool = scorePool();
+
+  let started = process.hrtime.bigint();
+  const { sourceJudgeId } = await ensureRecomputeJob(SEED_THRESHOLDS.weights);
+  await pool.query(
+    `INSERT INTO eval_sessions (external_id, content_hash, turn_count, updated_at)
+     SELECT 'bench-' || g, 'h' || g, $1, now() FROM generate_series(1, $2) g`,
+    [TURNS_PER_SESSION, TURNS / TURNS_PER_SESSION],
+  );
+  await pool.query(
+    `INSERT INTO turns (session_id, ordinal, persona_id, response, word_count, raw)
+     SELECT s.id, o, (ARRAY['thesis', 'antithesis', 'synthesis', 'monitor'])[o % 4 + 1], 'r', 1, '{}'::jsonb
+     FROM eval_sessions s CROSS JOIN generate_series(0, $1 - 1) o ORDER BY s.id, o`,
+    [TURNS_PER_SESSION],
+  );
+  await pool.query(
+    `INSERT INTO judge_scores (turn_id, judge_id, overall_score, length_score, sentiment_score, completeness_score, critical_intensity)
+     SELECT id, $1, round((0.2 * l + 0.2 * abs(s) + 0.6 * c)::numeric, 2)::float8, l, s, c, ci FROM (
+       SELECT t.id, round(random()::numeric, 2)::float8 AS l, round((random() * 2 - 1)::numeric, 2)::float8 AS s,
+         round(random()::numeric, 2)::float8 AS c,
+         CASE WHEN t.persona_id = 'antithesis' THEN round(random()::numeric, 2)::float8 END AS ci
+       FROM turns t) x`,
+    [sourceJudgeId],
+  );
+  await pool.query(
+    `INSERT INTO ratings (turn_id, annotator, level, source)
+     SELECT t.id, a, 1 + floor(random() * 4)::int, 'imported' FROM (SELECT id FROM turns ORDER BY random() LIMIT $1) t
+     CROSS JOIN (VALUES ('r1'), ('r2')) AS v(a)`,
+    [RATED_TURNS],
+  );
+  await pool.query("VACUUM ANALYZE");
+  console.log(`thresholds: ${TURNS.toLocaleString("en")} turns scored by heuristic v1, ${RATED_TURNS.toLocaleString("en")} rated twice (filled in ${seconds(started).toFixed(1)} s)`);
+
+  const { findThresholdVersion } = await import("../lib/server/thresholds/find-threshold-version.ts");
+  const { saveThresholdVersion } = await import("../lib/server/thresholds/save-threshold-version.ts");
+  const { runRecomputeJobs } = await import("../lib/server/thresholds/run-recompute-jobs.ts");
+  const { previewThresholds } = await import("../lib/server/thresholds/preview-thresholds.ts");
+  const weights = {
+    ...SEED_THRESHOLDS.weights,
+    thesis: { length: 0.3, sentiment: 0.1, completeness: 0.6 },
+    antithesis: { length: 0.2, sentiment: 0.2, completeness: 0.3, critical_intensity: 0.3 },
+  };
+
+  const base = await findThresholdVersion("active");
+  started = process.hrtime.bigint();
+  const draft = { cutoffs: { fair: 0.5, good: 0.7, excellent: 0.8 }, weights };
+  const preview = await previewThresholds(draft);
+  const previewSeconds = seconds(started);
+  console.log(
+    `  preview of new weights and cut-offs over every turn: ${previewSeconds.toFixed(2)} s ` +
+      `(${preview.turns.changed.toLocaleString("en")} turns and ${preview.sessions.changed.toLocaleString("en")} sessions change level; κ_q on n = ${preview.agreement.draft.n.toLocaleString("en")})`,
+  );
+
+  started = process.hrtime.bigint();
+  const saved = await saveThresholdVersion({ thresholds: draft, note: "bench", basedOnId: base.id, authorId: null });
+  const saveSeconds = seconds(started);
+  let peakRss = process.memoryUsage().rss;
+  started = process.hrtime.bigint();
+  const run = await runRecomputeJobs({ onProgress: () => void (peakRss = Math.max(peakRss, process.memoryUsage().rss)) });
+  const recomputeSeconds = seconds(started);
+  if (run.failed.length > 0) throw new Error(`recompute failed: ${JSON.stringify(run.failed)}`);
+
+  const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM judge_scores s JOIN judges j ON j.id = s.judge_id WHERE j.version = $1", [saved.judgeVersion]);
+  await checkSample(saved.judgeVersion, weights);
+  const rate = TURNS / recomputeSeconds;
+  console.log(`  save (with the recompute job enqueued): ${saveSeconds.toFixed(2)} s`);
+  console.log(
+    `  recompute under heuristic ${saved.judgeVersion}: ${rows[0].n.toLocaleString("en")} scores in ${recomputeSeconds.toFixed(1)} s, ` +
+      `${Math.round(rate).toLocaleString("en")} turns/s, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`,
+  );
+  console.log(`  target: < ${TARGET_SECONDS} s for ${TURNS.toLocaleString("en")} turns${recomputeSeconds < TARGET_SECONDS ? "" : " — ABOVE TARGET"}; 1,000 random scores equal lib/judge's exactly`);
+
+  // The rating queue's statement trigger on judge_scores (another area's migration) upserts
+  // queue_items for every heuristic judge version's new scores; how much of the time is it?
+  const { rows: triggers } = await pool.query("SELECT tgname FROM pg_trigger WHERE tgname = 'judge_scores_queue_insert'");
+  if (triggers.length === 0) return;
+  await pool.query("ALTER TABLE judge_scores DISABLE TRIGGER judge_scores_queue_insert");
+  const other = { ...weights, synthesis: { length: 0.3, sentiment: 0.1, completeness: 0.6 } };
+  const active = await findThresholdVersion("active");
+  await saveThresholdVersion({ thresholds: { cutoffs: draft.cutoffs, weights: other }, note: "bench 2", basedOnId: active.id, authorId: null });
+  started = process.hrtime.bigint();
+  await runRecomputeJobs();
+  const withoutTrigger = seconds(started);
+  console.log(`  the same recompute with the queue's judge_scores trigger disabled: ${withoutTrigger.toFixed(1)} s, ${Math.round(TURNS / withoutTrigger).toLocaleString("en")} turns/s`);
+}
+
+/** 1,000 random recomputed scores against calculateOverallScore on the stored metric scores. */
+async function checkSample(judgeVersion: string, weights: Parameters<typeof import("../lib/thresholds/weights.ts").judgeConfigFor>[0]): Promise<void> {
+  const { scorePool } = await import("../lib/server/thresholds/score-pool.ts");
+  const { overallFromComponents } = await import("../lib/thresholds/overall-from-components.ts");
+  const { judgeConfigFor } = await import("../lib/thresholds/weights.ts");
+  const config = judgeConfigFor(weights);
+  const { rows } = await scorePool().query<{ persona_id: string; overall: number; l: number; s: number; c: number; ci: number | null }>(
+    `SELECT t.persona_id, w.overall_score AS overall, v.length_score AS l, v.sentiment_score AS s, v.completeness_score AS c, v.critical_intensity AS ci
+     FROM judge_scores w JOIN judges j ON j.id = w.judge_id AND j.version = $1
+     JOIN judges j1 ON j1.name = 'heuristic' AND j1.version = 'v1'
+     JOIN judge_scores v ON v.turn_id = w.turn_id AND v.judge_id = j1.id
+     JOIN turns t ON t.id = w.turn_id ORDER BY random() LIMIT 1000`,
+    [judgeVersion],
+  );
+  const wrong = rows.filter((row) => overallFromComponents({ length: row.l, sentiment: row.s, completeness: row.c, critical: row.ci }, row.persona_id, config) !== row.overall);
+  if (wrong.length > 0) throw new Error(`${wrong.length} of 1,000 sampled scores differ from lib/judge's`);
+}

@@ -1,0 +1,72 @@
+import "server-only";
+import type { StoredScoreRow } from "./read-score-batches";
+import { scorePool } from "./score-pool";
+
+/** A job holds its lease this long; each batch renews it. An expired lease means its runner died. */
+export const RECOMPUTE_LEASE = "2 minutes";
+
+const INSERT_SCORES = `
+INSERT INTO judge_scores (turn_id, judge_id, overall_score, length_score, sentiment_score, completeness_score,
+  critical_intensity, impact_score, is_imported)
+SELECT u.turn_id, $1, u.overall, u.length, u.sentiment, u.completeness, u.critical, u.impact, false
+FROM unnest($2::int[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::float8[])
+  AS u(turn_id, overall, length, sentiment, completeness, critical, impact)
+ON CONFLICT (turn_id, judge_id) DO NOTHING`;
+
+// The watermark only moves forward: batches may commit out of order (two writers).
+const ADVANCE = `
+UPDATE jobs SET completed = completed + $3, total = GREATEST(total, completed + $3),
+  payload = jsonb_set(payload, '{afterTurnId}', to_jsonb(GREATEST((payload ->> 'afterTurnId')::int, $4::int))),
+  locked_until = now() + interval '${RECOMPUTE_LEASE}', updated_at = now()
+WHERE id = $1 AND locked_by = $2 AND status = 'running'`;
+
+export type BatchWrite = {
+  jobId: number;
+  worker: string;
+  judgeId: number;
+  rows: readonly StoredScoreRow[];
+  overall: readonly number[];
+  /** Called just before the progress update: the turn id every earlier batch has reached. */
+  watermark: () => number;
+};
+
+/**
+ * Writes one batch of scores and the job's progress in one transaction: a batch is done or
+ * not at all. Returns the number of scores written, or null, writing nothing, when the job's
+ * lease has passed to another runner. A batch written twice (a runner that died after
+ * committing, before the watermark passed it) is harmless: existing scores are kept and not
+ * counted again.
+ */
+export async function writeScoreBatch(batch: BatchWrite): Promise<number | null> {
+  const { rows } = batch;
+  const client = await scorePool().connect();
+  try {
+    await client.query("BEGIN");
+    // Derived data, committed with its progress: a crash loses both together and the batch
+    // is redone, so a commit need not wait for the disk.
+    await client.query("SET LOCAL synchronous_commit = off");
+    const inserted = await client.query(INSERT_SCORES, [
+      batch.judgeId,
+      rows.map((row) => row.turnId),
+      batch.overall,
+      rows.map((row) => row.length),
+      rows.map((row) => row.sentiment),
+      rows.map((row) => row.completeness),
+      rows.map((row) => row.critical),
+      rows.map((row) => row.impact),
+    ]);
+    const written = inserted.rowCount ?? 0;
+    const advanced = await client.query(ADVANCE, [batch.jobId, batch.worker, written, batch.watermark()]);
+    if (advanced.rowCount !== 1) {
+      await client.query("ROLLBACK");
+      return null;
+    }
+    await client.query("COMMIT");
+    return written;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
