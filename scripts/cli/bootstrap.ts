@@ -2,11 +2,12 @@ import { ensureFirstAdmin } from "@/lib/server/auth/ensure-first-admin";
 import { isDatabaseEmpty, seedDemo } from "@/lib/server/import/seed-demo";
 import { closeImportPool } from "@/lib/server/import/with-import-transaction";
 import { applyMigrations } from "@/lib/server/migrate";
+import { ensureDefaultRubric } from "@/lib/server/rubrics/ensure-default-rubric";
 import { ensureSeedThresholds } from "@/lib/server/thresholds/get-active-thresholds";
 
 /**
  * `concord bootstrap`: what `npm start` runs before serving — pending migrations, then
- * first-run setup: the seed's thresholds as version 1, an admin when none exists (its
+ * first-run setup: the seed's thresholds as version 1, the default rubric, an admin when none exists (its
  * generated password printed this once), and demo data in an empty database (unless
  * CONCORD_DEMO_DATA=off).
  */
@@ -25,6 +26,7 @@ export async function run(args: string[]): Promise<number> {
   if (applied.length === 0) say("Database schema is up to date.");
 
   if (await ensureSeedThresholds()) say("Quality thresholds: stored seed 002's defaults as version 1.");
+  await ensureDefaultRubric();
   const admin = await ensureFirstAdmin();
   if (admin?.isGenerated) {
     const port = process.env.PORT ?? "3000";

@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import { CRITERION_TEMPLATES } from "@/lib/rubric/criterion-templates";
+import { DEFAULT_RUBRIC } from "@/lib/rubric/default-rubric";
+import { getDb } from "../db";
+import { DomainError } from "../errors";
+import { getActiveRubric } from "../rubrics/get-active-rubric";
+import { createGoldItem } from "./create-gold-item";
+import { getRaterQuality } from "./get-rater-quality";
+import { createRaters, createScoredTurns, createTestImport, testConfig, uniquePersona } from "./queue-test-data";
+import { submitRating, type SubmitRatingInput } from "./submit-rating";
+import { takeNextItem } from "./take-next-item";
+
+async function input(raterId: number, turnId: number, overrides: Partial<SubmitRatingInput> = {}): Promise<SubmitRatingInput> {
+  const rubric = await getActiveRubric();
+  return { raterId, turnId, rubricVersionId: rubric.versionId, levels: { overall: 3 }, rationale: null, timeSpentMs: 4200, ratingsPerTurn: 2, ...overrides };
+}
+
+/** A rubric version with the two template criteria, not made active (other tests use the active one). */
+async function rubricWithCriteria(): Promise<number> {
+  const active = await getActiveRubric();
+  const row = await getDb().rubricVersion.create({
+    data: {
+      rubricId: (await getDb().rubricVersion.findUniqueOrThrow({ where: { id: active.versionId } })).rubricId,
+      version: 100_000 + Math.floor(Math.random() * 1_000_000),
+      criteria: { ...DEFAULT_RUBRIC, criteria: [...DEFAULT_RUBRIC.criteria, ...CRITERION_TEMPLATES] },
+      isActive: false,
+    },
+  });
+  return row.id;
+}
+
+describe("submitting a rating", () => {
+  it("stores the level, rationale, time spent, rubric version and gold mark, and releases the lease", async () => {
+    const persona = uniquePersona();
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.5 }]);
+    const [rater] = await createRaters(1);
+    await takeNextItem(rater, testConfig({ personaId: persona }));
+
+    const outcome = await submitRating(await input(rater, turnIds[0], { levels: { overall: 2 }, rationale: "Thin support.", timeSpentMs: 8123 }));
+
+    expect(outcome).toEqual({ status: "saved", isGold: false });
+    const [rating] = await getDb().rating.findMany({ where: { raterId: rater } });
+    expect(rating).toMatchObject({ turnId: turnIds[0], criterion: "overall", level: 2, rationale: "Thin support.", timeSpentMs: 8123, isGold: false, source: "queue" });
+    expect(rating.rubricVersionId).toBe((await getActiveRubric()).versionId);
+    expect(await getDb().ratingLease.count({ where: { raterId: rater } })).toBe(0);
+  });
+
+  it("stores one rating for a double submit, and reports the second as harmless", async () => {
+    const persona = uniquePersona();
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.5 }, { score: 0.6 }]);
+    const [rater] = await createRaters(1);
+
+    expect(await submitRating(await input(rater, turnIds[0]))).toEqual({ status: "saved", isGold: false });
+    expect(await submitRating(await input(rater, turnIds[0], { levels: { overall: 1 } }))).toEqual({ status: "duplicate" });
+    // Two tabs at the same moment: one stores, the other finds it.
+    const both = await Promise.all([submitRating(await input(rater, turnIds[1])), submitRating(await input(rater, turnIds[1]))]);
+    expect(both.map((o) => o.status).sort()).toEqual(["duplicate", "saved"]);
+
+    const rows = await getDb().rating.findMany({ where: { raterId: rater }, select: { turnId: true, level: true } });
+    expect(rows.sort((a, b) => a.turnId - b.turnId)).toEqual([{ turnId: turnIds[0], level: 3 }, { turnId: turnIds[1], level: 3 }]);
+    expect(await getDb().queueItem.findMany({ where: { personaId: persona }, select: { ratingCount: true } })).toEqual([{ ratingCount: 1 }, { ratingCount: 1 }]);
+  });
+
+  it("refuses a rating beyond k, and one for a turn outside the queue", async () => {
+    const persona = uniquePersona();
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.5 }]);
+    const [a, b, c] = await createRaters(3);
+    await submitRating(await input(a, turnIds[0]));
+    await submitRating(await input(b, turnIds[0]));
+
+    expect(await submitRating(await input(c, turnIds[0]))).toMatchObject({ status: "refused", reason: "full" });
+    expect(await submitRating(await input(c, 2_000_000_000))).toMatchObject({ status: "refused", reason: "not_in_queue" });
+    expect(await getDb().rating.count({ where: { turnId: turnIds[0] } })).toBe(2);
+  });
+
+  it("checks the levels against the rubric version and the turn's persona", async () => {
+    const versionId = await rubricWithCriteria();
+    const persona = uniquePersona();
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.5 }, { score: 0.4, personaId: "antithesis" }]);
+    const [rater] = await createRaters(1);
+
+    const wrong = submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, levels: { overall: 3, critical_intensity: 4 } }));
+    await expect(wrong).rejects.toThrow(DomainError);
+    await expect(submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, levels: { overall: 5 } }))).rejects.toThrow("Overall quality takes a level from 1 to 4");
+
+    const saved = await submitRating(await input(rater, turnIds[1], { rubricVersionId: versionId, levels: { overall: 3, completeness: 4, critical_intensity: 5 }, rationale: "Good." }));
+    expect(saved.status).toBe("saved");
+    const rows = await getDb().rating.findMany({ where: { raterId: rater }, orderBy: { criterion: "asc" }, select: { criterion: true, level: true, rationale: true, rubricVersionId: true } });
+    expect(rows).toEqual([
+      { criterion: "completeness", level: 4, rationale: null, rubricVersionId: versionId },
+      { criterion: "critical_intensity", level: 5, rationale: null, rubricVersionId: versionId },
+      { criterion: "overall", level: 3, rationale: "Good.", rubricVersionId: versionId },
+    ]);
+    expect(await getDb().queueItem.findUnique({ where: { turnId: turnIds[1] } })).toMatchObject({ ratingCount: 1 });
+  });
+});
+
+describe("gold items, accuracy and leniency", () => {
+  it("mixes a gold item in at the gold rate, outside the k rule, and marks its ratings", async () => {
+    const importId = await createTestImport();
+    const persona = uniquePersona();
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.5 }, { score: 0.55 }, { score: 0.6 }, { score: 0.9 }], { importId });
+    await createGoldItem({ turnId: turnIds[3], level: 4, note: "Agreed in review", createdById: null });
+    const raters = await createRaters(3);
+    const config = testConfig({ importId }, { goldRate: 0.5 });
+
+    for (const rater of raters) {
+      const first = await takeNextItem(rater, config);
+      expect(first?.turnId).not.toBe(turnIds[3]);
+      await submitRating(await input(rater, first!.turnId));
+      const second = await takeNextItem(rater, config); // the 2nd item is due to be gold
+      expect(second?.turnId).toBe(turnIds[3]);
+      expect(await submitRating(await input(rater, turnIds[3], { levels: { overall: 4 } }))).toEqual({ status: "saved", isGold: true });
+    }
+
+    expect(await getDb().rating.count({ where: { turnId: turnIds[3], isGold: true } })).toBe(3); // more than k = 2
+  });
+
+  it("computes each rater's gold accuracy and leniency against the others", async () => {
+    const importId = await createTestImport();
+    const persona = uniquePersona();
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.5 }, { score: 0.6 }, { score: 0.7 }, { score: 0.8 }], { importId });
+    const [lenient, strict, third] = await createRaters(3);
+    await createGoldItem({ turnId: turnIds[3], level: 3, note: null, createdById: null });
+    const ratings: [number, number, number, boolean][] = [
+      // rater, turn index, level, as gold
+      [lenient, 0, 4, false], [strict, 0, 2, false], [third, 0, 3, false],
+      [lenient, 1, 3, false], [strict, 1, 2, false],
+      [lenient, 2, 2, false],
+      [lenient, 3, 4, true], [strict, 3, 3, true], [third, 3, 3, true],
+    ];
+    await getDb().rating.createMany({
+      data: ratings.map(([raterId, index, level, isGold]) => ({ raterId, turnId: turnIds[index], level, isGold, criterion: "overall", source: "queue" as const })),
+    });
+
+    const quality = new Map((await getRaterQuality({ importId })).map((row) => [row.raterId, row]));
+
+    // lenient: turn 0: 4 − (2+3)/2 = 1.5; turn 1: 3 − 2 = 1; turn 3: 4 − (3+3)/2 = 1 → mean 3.5/3.
+    expect(quality.get(lenient)).toMatchObject({ rated: 4, goldRated: 1, goldCorrect: 0, goldAccuracy: 0, sharedItems: 3 });
+    expect(quality.get(lenient)!.leniency).toBeCloseTo(3.5 / 3, 12);
+    expect(quality.get(lenient)!.meanLevel).toBeCloseTo(13 / 4, 12);
+    // strict: turn 0: 2 − 3.5 = −1.5; turn 1: 2 − 3 = −1; turn 3: 3 − 3.5 = −0.5 → mean −1.
+    expect(quality.get(strict)).toMatchObject({ rated: 3, goldRated: 1, goldCorrect: 1, goldAccuracy: 1, sharedItems: 3 });
+    expect(quality.get(strict)!.leniency).toBeCloseTo(-1, 12);
+    // third: turn 0: 3 − 3 = 0; turn 3: 3 − 3.5 = −0.5 → mean −0.25.
+    expect(quality.get(third)!.leniency).toBeCloseTo(-0.25, 12);
+  });
+
+  it("gives null accuracy and leniency to a rater with no gold item and no shared turn", async () => {
+    const importId = await createTestImport();
+    const { turnIds } = await createScoredTurns(uniquePersona(), [{ score: 0.5 }], { importId });
+    const [alone] = await createRaters(1);
+    await submitRating(await input(alone, turnIds[0]));
+
+    expect(await getRaterQuality({ importId })).toEqual([
+      expect.objectContaining({ raterId: alone, rated: 1, goldRated: 0, goldAccuracy: null, leniency: null, sharedItems: 0 }),
+    ]);
+  });
+});

@@ -1,0 +1,93 @@
+import "server-only";
+import { checkRatingLevels, OVERALL_CRITERION, type CriterionLevels } from "@/lib/rubric/rubric.schema";
+import { getDb } from "../db";
+import { DomainError } from "../errors";
+import { getRubricVersion } from "../rubrics/get-rubric-version";
+
+export type SubmitRatingInput = {
+  raterId: number;
+  turnId: number;
+  rubricVersionId: number;
+  levels: CriterionLevels;
+  rationale: string | null;
+  timeSpentMs: number;
+  ratingsPerTurn: number;
+};
+
+export type SubmitOutcome =
+  | { status: "saved"; isGold: boolean }
+  /** The rater had already rated this turn (a second tab, a retried request): nothing stored. */
+  | { status: "duplicate" }
+  | { status: "refused"; reason: "not_in_queue" | "full" | "held_by_other"; message: string };
+
+type Row = { found: boolean; rating_count: number; is_gold: boolean; is_rated: boolean; holder: number | null; stored: number };
+
+/**
+ * Stores one rating (a row per criterion) with its provenance: rubric version, time spent,
+ * whether the turn is a gold item. One statement: it locks the turn's queue row first, so
+ * concurrent submits on a turn run one after the other and the turn never passes k ratings
+ * (gold items excepted: every rater rates them); the unique (turn, rater, criterion) makes a
+ * second submit by the same rater store nothing, and it is reported as a harmless duplicate.
+ */
+export async function submitRating(input: SubmitRatingInput): Promise<SubmitOutcome> {
+  const { raterId, turnId, levels } = input;
+  const rubric = await getRubricVersion(input.rubricVersionId);
+  if (!rubric) throw new DomainError("invalid", "That rubric version does not exist. Reload the page.");
+  const personaId = rubric.content.criteria.some((c) => c.personas.length > 0) ? await findPersona(turnId) : "";
+  if (personaId === null) return refused("not_in_queue", "This turn is not in the rating queue.");
+  const problems = checkRatingLevels(rubric.content, personaId, levels);
+  if (Object.keys(problems).length > 0) throw new DomainError("invalid", Object.values(problems)[0], problems);
+
+  // Overall first, so that it carries the rationale.
+  const criteria = [OVERALL_CRITERION, ...Object.keys(levels).filter((key) => key !== OVERALL_CRITERION)];
+  const db = getDb();
+  const [row] = await db.$queryRaw<Row[]>`
+    WITH item AS (
+      SELECT q.turn_id, q.rating_count FROM queue_items q WHERE q.turn_id = ${turnId}::int FOR UPDATE
+    ), state AS (
+      SELECT item.turn_id, item.rating_count,
+        EXISTS (SELECT 1 FROM gold_items g WHERE g.turn_id = item.turn_id AND g.criterion = 'overall') AS is_gold,
+        EXISTS (SELECT 1 FROM ratings r WHERE r.turn_id = item.turn_id AND r.rater_id = ${raterId}::int AND r.criterion = 'overall') AS is_rated,
+        (SELECT l.rater_id FROM rating_leases l WHERE l.turn_id = item.turn_id AND l.expires_at > now()) AS holder
+      FROM item
+    ), stored AS (
+      INSERT INTO ratings (turn_id, rater_id, rubric_version_id, criterion, level, rationale, time_spent_ms, is_gold, source)
+      SELECT state.turn_id, ${raterId}::int, ${rubric.versionId}::int, c.criterion, c.level,
+        CASE WHEN c.criterion = ${OVERALL_CRITERION} THEN ${input.rationale}::text END, ${input.timeSpentMs}::int, state.is_gold, 'queue'
+      FROM state CROSS JOIN unnest(${criteria}::text[], ${criteria.map((key) => levels[key])}::int[]) AS c(criterion, level)
+      WHERE NOT state.is_rated
+        AND (state.holder IS NULL OR state.holder = ${raterId}::int)
+        AND (state.is_gold OR state.rating_count < ${input.ratingsPerTurn}::int)
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    ), released AS (
+      DELETE FROM rating_leases l USING state WHERE l.turn_id = state.turn_id AND l.rater_id = ${raterId}::int
+    )
+    SELECT true AS found, state.rating_count, state.is_gold, state.is_rated, state.holder, (SELECT count(*)::int FROM stored) AS stored
+    FROM state
+    UNION ALL
+    SELECT false, 0, false, false, NULL, 0 WHERE NOT EXISTS (SELECT 1 FROM state)`;
+
+  if (!row.found) return refused("not_in_queue", "This turn is not in the rating queue.");
+  if (row.stored > 0) return { status: "saved", isGold: row.is_gold };
+  if (row.holder !== null && row.holder !== raterId && !row.is_rated) {
+    return refused("held_by_other", "Your time on this item ran out and another rater has it now; your rating was not stored.");
+  }
+  // Nothing stored while allowed, or refused as full: the statement's snapshot predates a
+  // submit it waited for; if that was this rater's own, this one is a duplicate.
+  if (row.is_rated || (await isRatedBy(turnId, raterId))) return { status: "duplicate" };
+  return refused("full", "This item received its ratings from other raters in the meantime; your rating was not stored.");
+}
+
+async function findPersona(turnId: number): Promise<string | null> {
+  const item = await getDb().queueItem.findUnique({ where: { turnId }, select: { personaId: true } });
+  return item?.personaId ?? null;
+}
+
+async function isRatedBy(turnId: number, raterId: number): Promise<boolean> {
+  return (await getDb().rating.count({ where: { turnId, raterId, criterion: OVERALL_CRITERION } })) > 0;
+}
+
+function refused(reason: "not_in_queue" | "full" | "held_by_other", message: string): SubmitOutcome {
+  return { status: "refused", reason, message };
+}
