@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { directReply, startOpenAiStub, type OpenAiStub } from "../scripts/test/openai-stub-server";
+import { expect, test, testDatabaseUrl } from "./fixtures";
+
+// The LLM judge end to end: the server's own job worker (started by instrumentation.ts)
+// runs a direct-scoring run against a scripted OpenAI-compatible server on loopback.
+let stub: OpenAiStub;
+let sessionName = "";
+
+test.beforeAll(async () => {
+  stub = await startOpenAiStub(() => ({ content: directReply(3, "Engages the prompt with specific points.") }));
+  sessionName = `e2e-llm-${randomUUID().slice(0, 8)}`;
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  const { rows } = await client.query<{ id: number }>("INSERT INTO eval_sessions (external_id, content_hash, seed_prompt, turn_count) VALUES ($1, $1, $2, 3) RETURNING id", [sessionName, "Is free will compatible with determinism?"]);
+  for (const [ordinal, persona] of ["thesis", "antithesis", "synthesis"].entries()) {
+    const response = `The ${persona} answers the question about free will.`;
+    await client.query("INSERT INTO turns (session_id, ordinal, depth_index, persona_id, response, word_count, raw) VALUES ($1, $2, 0, $3, $4, 8, $5)", [rows[0].id, ordinal, persona, response, JSON.stringify({ response })]);
+  }
+  await client.end();
+});
+
+test.afterAll(async () => {
+  await stub.close();
+});
+
+test("an admin adds an endpoint, starts a run on a session and watches it finish", async ({ page, signInAs }) => {
+  await signInAs("admin");
+  const name = `stub-${randomUUID().slice(0, 8)}`;
+
+  await page.goto("/settings/judges");
+  const form = page.getByRole("form", { name: "Add an endpoint" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Base URL").fill(stub.baseUrl);
+  await form.getByLabel("Model").fill("e2e-judge");
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByText(`Added ${name}.`)).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("no key");
+
+  await page.getByRole("navigation", { name: "LLM judge settings" }).getByRole("link", { name: "Runs" }).click();
+  await expect(page).toHaveURL(/\/settings\/judges\/runs$/);
+  await page.getByLabel("Endpoint", { exact: true }).selectOption({ label: name });
+  await page.getByLabel("Scope").selectOption("session");
+  await page.getByLabel("Session").selectOption({ label: `${sessionName} (3 turns)` });
+  await page.getByRole("button", { name: "Start run" }).click();
+  await expect(page.getByText(/Started run \d+: 3 items for llm:e2e-judge p1\./)).toBeVisible();
+
+  const row = page.getByRole("row", { name: new RegExp(`session ${sessionName}`) });
+  await expect(row.getByText("done", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(row).toContainText("3 of 3 done");
+  await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3");
+  expect(stub.requests).toHaveLength(3);
+});
+
+test("the runs API is for admins only", async ({ page, signInAs }) => {
+  await signInAs("viewer");
+
+  const response = await page.request.get("/api/jobs");
+
+  expect(response.status()).toBe(403);
+});

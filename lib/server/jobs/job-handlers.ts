@@ -1,0 +1,10 @@
+import "server-only";
+import { JOB_KIND } from "@/lib/llm-judge/run.schema";
+import { createJudgeJobHandler } from "../llm-judge/run-judge-job";
+import type { JobHandler } from "./job-types";
+
+/** Every job kind the server's worker runs, and its handler. */
+export function defaultJobHandlers(): Record<string, JobHandler> {
+  const judge = createJudgeJobHandler();
+  return { [JOB_KIND.direct]: judge, [JOB_KIND.pairwise]: judge };
+}

@@ -1,0 +1,102 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { endpointFormSchema } from "@/lib/llm-judge/endpoint.schema";
+import { getDb } from "../db";
+import { DomainError } from "../errors";
+import { createJob } from "../jobs/create-job";
+import { decryptApiKey } from "./api-key-cipher";
+import { deleteJudgeEndpoint } from "./delete-judge-endpoint";
+import { findEndpointCredentials } from "./find-endpoint-credentials";
+import { errorOf } from "./llm-test-helpers";
+import { saveJudgeEndpoint } from "./save-judge-endpoint";
+
+const SECRET = randomBytes(32).toString("base64");
+
+function form(fields: Record<string, string>) {
+  return endpointFormSchema.parse({ name: `ep-${randomUUID()}`, baseUrl: "http://127.0.0.1:9/v1", model: "m", ...fields });
+}
+
+async function storedCiphertext(id: number) {
+  return (await getDb().judgeEndpoint.findUniqueOrThrow({ where: { id } })).apiKeyCiphertext;
+}
+
+beforeEach(() => {
+  vi.stubEnv("CONCORD_SECRET_KEY", SECRET);
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("judge endpoints", () => {
+  it("stores only the ciphertext of a key, and tells the browser only that a key is set", async () => {
+    const view = await saveJudgeEndpoint(form({ apiKey: "sk-live-abc123" }));
+
+    const ciphertext = await storedCiphertext(view.id);
+    expect(view.hasApiKey).toBe(true);
+    expect(JSON.stringify(view)).not.toContain("sk-live-abc123");
+    expect(ciphertext).toMatch(/^v1\./);
+    expect(ciphertext).not.toContain("sk-live-abc123");
+    expect(decryptApiKey(ciphertext!)).toBe("sk-live-abc123");
+  });
+
+  it("keeps the stored key when the field is left empty, replaces it when typed, removes it when asked", async () => {
+    const { id, name } = await saveJudgeEndpoint(form({ apiKey: "first-key" }));
+    const first = await storedCiphertext(id);
+
+    await saveJudgeEndpoint(form({ endpointId: String(id), name, apiKey: "", model: "other" }));
+    expect(await storedCiphertext(id)).toBe(first);
+
+    await saveJudgeEndpoint(form({ endpointId: String(id), name, apiKey: "second-key" }));
+    expect(decryptApiKey((await storedCiphertext(id))!)).toBe("second-key");
+
+    const cleared = await saveJudgeEndpoint(form({ endpointId: String(id), name, clearApiKey: "on" }));
+    expect(cleared.hasApiKey).toBe(false);
+    expect(await storedCiphertext(id)).toBeNull();
+  });
+
+  it("refuses to store a key without CONCORD_SECRET_KEY, with a message saying what to set", async () => {
+    vi.stubEnv("CONCORD_SECRET_KEY", "");
+
+    const error = await errorOf(saveJudgeEndpoint(form({ apiKey: "sk-x" })), DomainError);
+
+    expect(error.message).toMatch(/^Concord cannot store an API key: CONCORD_SECRET_KEY is not set\./);
+  });
+
+  it("saves and uses an endpoint without a key when CONCORD_SECRET_KEY is not set", async () => {
+    vi.stubEnv("CONCORD_SECRET_KEY", "");
+
+    const view = await saveJudgeEndpoint(form({}));
+
+    expect(view.hasApiKey).toBe(false);
+    expect((await findEndpointCredentials(view.id)).apiKey).toBeNull();
+  });
+
+  it("says clearly when the secret key changed since the key was stored", async () => {
+    const { id } = await saveJudgeEndpoint(form({ apiKey: "sk-old" }));
+    vi.stubEnv("CONCORD_SECRET_KEY", randomBytes(32).toString("hex"));
+
+    const error = await errorOf(findEndpointCredentials(id), DomainError);
+
+    expect(error.message).toContain("cannot be decrypted with the current CONCORD_SECRET_KEY");
+  });
+
+  it("refuses a second endpoint with the same name", async () => {
+    const { name } = await saveJudgeEndpoint(form({}));
+
+    const error = await errorOf(saveJudgeEndpoint(form({ name })), DomainError);
+
+    expect(error.code).toBe("conflict");
+    expect(error.fieldErrors).toEqual({ name: "Choose another name" });
+  });
+
+  it("refuses to delete an endpoint an active run uses, and deletes it otherwise", async () => {
+    const { id } = await saveJudgeEndpoint(form({}));
+    const jobId = await createJob({ kind: `test-${randomUUID()}`, payload: {}, total: 1, endpointId: id });
+
+    await expect(deleteJudgeEndpoint(id)).rejects.toThrow("A run is using this endpoint");
+    await getDb().job.update({ where: { id: jobId }, data: { status: "done" } });
+    await deleteJudgeEndpoint(id);
+
+    expect(await getDb().judgeEndpoint.findUnique({ where: { id } })).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+import "server-only";
+import type { BackoffPolicy } from "@/lib/llm-judge/retry-delay";
+
+/**
+ * How hard to try one chat request: its timeout, how many retries on transient failures
+ * (429, 5xx, timeouts), the backoff between them, and the longest Retry-After honoured
+ * before giving the item up. CONCORD_LLM_TIMEOUT_MS overrides the timeout (slow local
+ * models need more than the default).
+ */
+export type RequestPolicy = BackoffPolicy & { timeoutMs: number; maxRetries: number; maxRetryAfterMs: number };
+
+export function defaultRequestPolicy(env: Readonly<Record<string, string | undefined>> = process.env): RequestPolicy {
+  const timeout = Number(env.CONCORD_LLM_TIMEOUT_MS);
+  return {
+    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 120_000,
+    maxRetries: 4,
+    baseDelayMs: 1000,
+    maxDelayMs: 60_000,
+    maxRetryAfterMs: 10 * 60_000,
+  };
+}
