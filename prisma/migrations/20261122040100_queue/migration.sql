@@ -29,8 +29,9 @@ ALTER TABLE "queue_items" ADD CONSTRAINT "queue_items_turn_id_fkey" FOREIGN KEY 
 
 ALTER TABLE "queue_items" ADD CONSTRAINT "queue_items_rating_count_check" CHECK ("rating_count" >= 0);
 
--- A turn enters the queue when a heuristic judge scores it (a later heuristic score replaces
--- the earlier one). Statement-level with a transition table: one INSERT per import batch.
+-- A turn enters the queue when the heuristic judge v1 (the seed's weights) scores it (a later
+-- v1 score replaces the earlier one). Scores recomputed under other weights (judge versions
+-- v1-w…) do not touch the queue, so recomputing a version that is not active cannot reorder it. Statement-level with a transition table: one INSERT per import batch.
 CREATE FUNCTION "queue_items_add_scored"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO queue_items (turn_id, persona_id, session_id, occurred_at, judge_score, rating_count)
@@ -38,7 +39,7 @@ BEGIN
          n.turn_id, t.persona_id, t.session_id, COALESCE(t.occurred_at, s.started_at, s.created_at), n.overall_score,
          (SELECT count(*) FROM ratings r WHERE r.turn_id = n.turn_id AND r.criterion = 'overall')
   FROM new_scores n
-  JOIN judges j ON j.id = n.judge_id AND j.kind = 'heuristic'
+  JOIN judges j ON j.id = n.judge_id AND j.name = 'heuristic' AND j.version = 'v1'
   JOIN turns t ON t.id = n.turn_id
   JOIN eval_sessions s ON s.id = t.session_id
   ORDER BY n.turn_id, n.id DESC
@@ -82,7 +83,7 @@ SELECT DISTINCT ON (js.turn_id)
        js.turn_id, t.persona_id, t.session_id, COALESCE(t.occurred_at, s.started_at, s.created_at), js.overall_score,
        (SELECT count(*) FROM ratings r WHERE r.turn_id = js.turn_id AND r.criterion = 'overall')
 FROM judge_scores js
-JOIN judges j ON j.id = js.judge_id AND j.kind = 'heuristic'
+JOIN judges j ON j.id = js.judge_id AND j.name = 'heuristic' AND j.version = 'v1'
 JOIN turns t ON t.id = js.turn_id
 JOIN eval_sessions s ON s.id = t.session_id
 ORDER BY js.turn_id, js.id DESC;
