@@ -1,0 +1,36 @@
+import "server-only";
+import type { AgreementData } from "@/lib/agreement/agreement-data";
+import type { AgreementPairs } from "@/lib/agreement/build-pairs";
+import { LruCache } from "@/lib/agreement/lru-cache";
+import type { AgreementReport } from "@/lib/agreement/report";
+
+// In-process caches of the agreement report, keyed by the data version (see
+// get-data-version.ts) and the scope. They are caches, not state: another instance or a
+// restart just computes again. Entries also expire after a while, which bounds how long a
+// change the data version cannot see (a row rewritten in place) stays hidden.
+
+const MAX_AGE_MS = 10 * 60_000;
+
+type Cached<V> = { cache: LruCache<V> };
+const globalForCache = globalThis as unknown as { concordAgreementCaches?: Record<string, Cached<unknown>> };
+
+function shared<V>(name: string, capacity: number): LruCache<V> {
+  globalForCache.concordAgreementCaches ??= {};
+  const caches = globalForCache.concordAgreementCaches;
+  caches[name] ??= { cache: new LruCache<unknown>(capacity, MAX_AGE_MS) };
+  return caches[name].cache as LruCache<V>;
+}
+
+/**
+ * The database rows of a scope (judge, persona, criterion, dates, import). With 100,000
+ * rated turns in scope an entry holds about 25 MB, hence a handful only.
+ */
+export const dataCache = shared<AgreementData>("data", 3);
+/** The figures and pairs of a scope under one threshold version (a few MB each). */
+export const reportCache = shared<{ pairs: AgreementPairs; report: AgreementReport }>("report", 8);
+export const defaultJudgeCache = shared<{ id: number; name: string; version: string; kind: string } | null>("default-judge", 4);
+export const optionsCache = shared<unknown>("options", 4);
+
+export function clearAgreementCaches(): void {
+  for (const { cache } of Object.values(globalForCache.concordAgreementCaches ?? {})) cache.clear();
+}

@@ -1,0 +1,79 @@
+import "server-only";
+import type { ResolvedScope } from "@/lib/agreement/resolved-scope";
+import type { Scope } from "@/lib/agreement/scope.schema";
+import { getDb } from "@/lib/server/db";
+import { DomainError } from "@/lib/server/errors";
+import { HEURISTIC_JUDGE } from "@/lib/server/import/ensure-judge";
+import { getActiveThresholds } from "@/lib/server/thresholds/get-active-thresholds";
+import { defaultJudgeCache } from "./report-cache";
+
+type JudgeRow = { id: number; name: string; version: string; kind: string };
+
+/** Fills in the scope's defaults: the judge, and the threshold version's cut-offs. */
+export async function resolveAgreementScope(scope: Scope, dataVersion: string): Promise<ResolvedScope> {
+  const [judge, thresholds] = await Promise.all([findJudge(scope, dataVersion), findThresholds(scope.thresholds)]);
+  return {
+    judge,
+    thresholds,
+    persona: scope.persona ?? null,
+    criterion: scope.criterion ?? null,
+    from: scope.from ?? null,
+    to: scope.to ?? null,
+    importId: scope.import ?? null,
+  };
+}
+
+async function findJudge(scope: Scope, dataVersion: string): Promise<JudgeRow | null> {
+  const db = getDb();
+  if (scope.judge) {
+    const judge = await db.judge.findFirst({
+      where: { name: scope.judge, ...(scope.judgeVersion ? { version: scope.judgeVersion } : {}) },
+      orderBy: { id: "desc" },
+      select: { id: true, name: true, version: true, kind: true },
+    });
+    if (!judge) {
+      const named = scope.judgeVersion ? `${scope.judge} ${scope.judgeVersion}` : scope.judge;
+      throw new DomainError("not_found", `No judge named ${named}.`, { judge: "Unknown judge" });
+    }
+    return judge;
+  }
+  const cached = defaultJudgeCache.get(dataVersion);
+  if (cached !== undefined) return cached;
+  const judge = await findDefaultJudge();
+  defaultJudgeCache.set(dataVersion, judge);
+  return judge;
+}
+
+/**
+ * The heuristic judge v1 when it scored any rated turn (the orchestrator's own judge),
+ * else the judge that scored the most rated turns, else none.
+ */
+async function findDefaultJudge(): Promise<JudgeRow | null> {
+  const db = getDb();
+  const select = { id: true, name: true, version: true, kind: true } as const;
+  const heuristic = await db.judge.findUnique({ where: { name_version: { name: HEURISTIC_JUDGE.name, version: HEURISTIC_JUDGE.version } }, select });
+  if (heuristic) {
+    const rows = await db.$queryRawUnsafe<{ found: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM ratings r JOIN judge_scores js ON js.turn_id = r.turn_id AND js.judge_id = $1 WHERE r.level IS NOT NULL) AS found`,
+      heuristic.id,
+    );
+    if (rows[0].found) return heuristic;
+  }
+  const best = await db.$queryRawUnsafe<{ judge_id: number }[]>(
+    `SELECT js.judge_id FROM (SELECT DISTINCT turn_id FROM ratings WHERE level IS NOT NULL) r
+     JOIN judge_scores js ON js.turn_id = r.turn_id
+     GROUP BY js.judge_id ORDER BY count(*) DESC, js.judge_id LIMIT 1`,
+  );
+  if (best.length > 0) return db.judge.findUnique({ where: { id: best[0].judge_id }, select });
+  return heuristic ?? db.judge.findFirst({ orderBy: { id: "asc" }, select });
+}
+
+async function findThresholds(version: number | undefined): Promise<ResolvedScope["thresholds"]> {
+  if (version === undefined) {
+    const active = await getActiveThresholds();
+    return { id: active.id, version: active.version, isActive: true, cutoffs: active.cutoffs };
+  }
+  const row = await getDb().thresholdVersion.findUnique({ where: { version } });
+  if (!row) throw new DomainError("not_found", `No threshold version ${version}.`, { thresholds: "Unknown threshold version" });
+  return { id: row.id, version: row.version, isActive: row.isActive, cutoffs: { fair: row.fairCutoff, good: row.goodCutoff, excellent: row.excellentCutoff } };
+}
