@@ -5,6 +5,7 @@ import { getDb } from "@/lib/server/db";
 import { DomainError } from "@/lib/server/errors";
 import { HEURISTIC_JUDGE } from "@/lib/server/import/ensure-judge";
 import { getActiveThresholds } from "@/lib/server/thresholds/get-active-thresholds";
+import { getScoringJudge } from "@/lib/server/thresholds/get-scoring-judge";
 import { defaultJudgeCache } from "./report-cache";
 
 type JudgeRow = { id: number; name: string; version: string; kind: string };
@@ -37,11 +38,23 @@ async function findJudge(scope: Scope, dataVersion: string): Promise<JudgeRow | 
     }
     return judge;
   }
-  const cached = defaultJudgeCache.get(dataVersion);
+  const key = `${dataVersion}:${scope.thresholds ?? "active"}`;
+  const cached = defaultJudgeCache.get(key);
   if (cached !== undefined) return cached;
-  const judge = await findDefaultJudge();
-  defaultJudgeCache.set(dataVersion, judge);
+  const judge = await followWeights(await findDefaultJudge(), scope.thresholds);
+  defaultJudgeCache.set(key, judge);
   return judge;
+}
+
+/**
+ * The heuristic judge's scores under the threshold version's weights live in a judge version
+ * of their own (v1 for the seed's weights, v1-w… otherwise; lib/server/thresholds), so the
+ * default judge follows the version the report is pointed at.
+ */
+async function followWeights(judge: JudgeRow | null, thresholdVersion: number | undefined): Promise<JudgeRow | null> {
+  if (!judge || judge.name !== HEURISTIC_JUDGE.name || judge.version !== HEURISTIC_JUDGE.version) return judge;
+  const scoring = await getScoringJudge(thresholdVersion === undefined ? "active" : { version: thresholdVersion });
+  return { ...scoring.judge, kind: judge.kind };
 }
 
 /**
