@@ -1,6 +1,11 @@
 import { importErrorResponse } from "@/lib/server/import/import-error-response";
 import { importRequestBody } from "@/lib/server/import/import-request-body";
 import { withAuth } from "@/lib/server/auth/guards";
+import { ACCESS } from "@/lib/auth/access";
+import { parseListQuery } from "@/lib/sessions/list-query-params";
+import { DomainError } from "@/lib/server/errors";
+import { findSessions } from "@/lib/server/sessions/find-sessions";
+import { getActiveThresholds } from "@/lib/server/thresholds/get-active-thresholds";
 
 /**
  * Push an orchestrator log with an `ingest` API key: NDJSON (application/x-ndjson) or JSON
@@ -18,4 +23,19 @@ export const POST = withAuth({ apiKeyScopes: ["ingest"] }, async (request, auth)
     if (response) return response;
     throw error;
   }
+});
+
+/**
+ * List sessions with a `read` API key (or as a signed-in admin or viewer): the filters,
+ * sort and page of /sessions as query parameters (q, quality, persona, minScore, maxScore,
+ * from, to, rated, judge, sort, dir, page, pageSize). 400 names each bad parameter.
+ */
+export const GET = withAuth({ roles: ACCESS.readDashboards, apiKeyScopes: ["read"] }, async (request) => {
+  const { query, problems } = parseListQuery(request.nextUrl.searchParams);
+  if (problems.length > 0) {
+    throw new DomainError("invalid", `invalid query: ${problems.map((problem) => problem.message).join("; ")}`, Object.fromEntries(problems.map((problem) => [problem.field, problem.message])));
+  }
+  const thresholds = await getActiveThresholds();
+  const page = await findSessions(query, thresholds.cutoffs);
+  return Response.json({ ...page, thresholds: { version: thresholds.version, cutoffs: thresholds.cutoffs } });
 });

@@ -1,0 +1,21 @@
+import { ACCESS } from "@/lib/auth/access";
+import { parseSessionParams } from "@/lib/sessions/session-params";
+import { withAuth } from "@/lib/server/auth/guards";
+import { DomainError } from "@/lib/server/errors";
+import { getSession } from "@/lib/server/sessions/get-session";
+import { getActiveThresholds } from "@/lib/server/thresholds/get-active-thresholds";
+
+/**
+ * One session with a `read` API key (or as a signed-in admin or viewer): its turns, the
+ * chosen judge's scores and metrics (?judge=<id>, else the session's first judge), human
+ * ratings, the seed 002 §4.2 summary under the active thresholds, and how it differs from
+ * the summary file imported with the log. Rater names are left out for API keys.
+ */
+export const GET = withAuth<{ id: string }>({ roles: ACCESS.readDashboards, apiKeyScopes: ["read"] }, async (request, auth, { params }) => {
+  const parsed = parseSessionParams((await params).id, request.nextUrl.searchParams);
+  if (parsed === null) throw new DomainError("not_found", "no such session");
+  const thresholds = await getActiveThresholds();
+  const detail = await getSession(parsed.id, { cutoffs: thresholds.cutoffs, judgeId: parsed.judgeId, includeRaterNames: auth.user !== null });
+  if (detail === null) throw new DomainError("not_found", "no such session");
+  return Response.json({ ...detail, thresholds: { version: thresholds.version, cutoffs: thresholds.cutoffs } });
+});

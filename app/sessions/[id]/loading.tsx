@@ -1,0 +1,5 @@
+import { SessionSkeleton } from "@/components/sessions/skeletons";
+
+export default function SessionLoading() {
+  return <SessionSkeleton />;
+}

@@ -1,0 +1,78 @@
+import { formatPercent, formatScore } from "@/lib/sessions/format";
+import type { SessionDetail } from "@/lib/sessions/session-detail";
+import { PersonaBadge } from "./persona-badge";
+import { QualityBadge } from "./quality-badge";
+import styles from "./session-detail.module.css";
+
+type SessionSummaryProps = { detail: SessionDetail; thresholdsVersion: number };
+
+/** Seed 002 §4.2: total turns, average overall score, quality level, persona breakdown. */
+export function SessionSummaryPanel({ detail, thresholdsVersion }: SessionSummaryProps) {
+  const { summary, judge, turns } = detail;
+  const isScored = judge !== null;
+  const ratedTurns = turns.filter((turn) => turn.ratings.length > 0).length;
+  const resonance = summary.avg_resonance_metrics;
+  return (
+    <section className="section" aria-labelledby="session-summary">
+      <h2 id="session-summary">Summary</h2>
+      <dl className={styles.stats}>
+        <div className={styles.stat}>
+          <dt>Total turns</dt>
+          <dd>{summary.total_turns}</dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>Average overall score</dt>
+          <dd>{isScored ? formatScore(summary.avg_overall_score) : "—"}</dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>Quality rating</dt>
+          <dd>
+            <QualityBadge level={isScored ? summary.quality_rating : null} />
+            <span className={styles.statNote}>thresholds v{thresholdsVersion}</span>
+          </dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>Turns rated by humans</dt>
+          <dd>
+            {ratedTurns} <span className={styles.statNote}>of {turns.length} ({formatPercent(ratedTurns, turns.length)})</span>
+          </dd>
+        </div>
+        {resonance ? (
+          <div className={styles.stat}>
+            <dt>Average resonance</dt>
+            <dd className={styles.statSmall}>
+              impact {formatScore(resonance.impact_score)} · transparency {formatScore(resonance.transparency)} · reproducibility{" "}
+              {formatScore(resonance.reproducibility)} · verifiability {formatScore(resonance.verifiability)}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="visually-hidden">Persona breakdown</caption>
+          <thead>
+            <tr>
+              <th scope="col">Persona</th>
+              <th scope="col">Turns</th>
+              <th scope="col">Average overall score</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(summary.persona_breakdown).map(([personaId, breakdown]) => (
+              <tr key={personaId}>
+                <th scope="row" className={styles.rowHeader}>
+                  <PersonaBadge personaId={personaId} />
+                </th>
+                <td>{breakdown.count}</td>
+                <td>{isScored ? formatScore(breakdown.avg_score) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {isScored && turns.some((turn) => turn.score === null) ? (
+        <p className="muted">Turns this judge did not score count as 0 in the averages, as in seed 002 §4.2.</p>
+      ) : null}
+    </section>
+  );
+}

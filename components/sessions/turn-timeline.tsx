@@ -1,0 +1,93 @@
+import Link from "next/link";
+import { formatDateTime } from "@/lib/format";
+import { formatScore } from "@/lib/sessions/format";
+import type { TurnDetail, TurnRating } from "@/lib/sessions/session-detail";
+import { levelName, levelOfScore, QUALITY_LEVELS } from "@/lib/thresholds/levels";
+import type { Cutoffs } from "./chart-parts";
+import { MetricBreakdown } from "./metric-breakdown";
+import { PersonaBadge } from "./persona-badge";
+import { personaColor } from "./persona-colors";
+import { QualityBadge } from "./quality-badge";
+import styles from "./turn-timeline.module.css";
+
+type TurnTimelineProps = { turns: TurnDetail[]; cutoffs: Cutoffs; canRate: boolean };
+
+/** Every turn in order: persona, response, the judge's metrics, human ratings. */
+export function TurnTimeline({ turns, cutoffs, canRate }: TurnTimelineProps) {
+  return (
+    <section className="section" aria-labelledby="session-turns">
+      <h2 id="session-turns">Turns</h2>
+      <ol className={styles.timeline}>
+        {turns.map((turn) => (
+          <li key={turn.id} id={`turn-${turn.id}`} className={styles.turn} style={{ borderLeftColor: personaColor(turn.personaId) }}>
+            <article aria-labelledby={`turn-${turn.id}-title`}>
+              <header className={styles.turnHeader}>
+                <h3 id={`turn-${turn.id}-title`} className={styles.turnTitle}>
+                  Turn {turn.ordinal + 1}
+                </h3>
+                <PersonaBadge personaId={turn.personaId} />
+                <span className={styles.turnMeta}>
+                  {[turn.personaName, turn.personaRole].filter(Boolean).join(" · ")}
+                  {turn.depthIndex !== null ? ` · depth ${turn.depthIndex}` : ""}
+                  {turn.stepIndex !== null ? ` step ${turn.stepIndex}` : ""}
+                  {turn.itemId ? ` · item ${turn.itemId}` : ""}
+                  {turn.occurredAt ? ` · ${formatDateTime(turn.occurredAt)}` : ""}
+                </span>
+                <span className={styles.turnScore}>
+                  {turn.score ? (
+                    <>
+                      Overall <strong>{formatScore(turn.score.overallScore)}</strong>{" "}
+                      <QualityBadge level={levelName(levelOfScore(turn.score.overallScore, cutoffs))} />
+                    </>
+                  ) : (
+                    <span className="muted">not scored</span>
+                  )}
+                </span>
+              </header>
+              <div className={styles.response}>{turn.response}</div>
+              {turn.score ? <MetricBreakdown metrics={turn.score.metrics} rationale={turn.score.rationale} /> : null}
+              <footer className={styles.turnFooter}>
+                <TurnRatings ratings={turn.ratings} />
+                {canRate ? (
+                  <Link href={`/queue?turn=${turn.id}`} className={`button button-secondary button-small ${styles.rateLink}`}>
+                    Rate this turn
+                  </Link>
+                ) : null}
+              </footer>
+            </article>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ratingLabel(rating: TurnRating): string {
+  if (rating.criterion === "overall" && rating.level !== null && rating.level >= 1 && rating.level <= 4) {
+    return `${QUALITY_LEVELS[rating.level - 1]} (${rating.level})`;
+  }
+  const value = rating.level ?? rating.score;
+  return `${rating.criterion}: ${value ?? "—"}`;
+}
+
+function TurnRatings({ ratings }: { ratings: TurnRating[] }) {
+  if (ratings.length === 0) return <p className="muted">No human ratings yet.</p>;
+  return (
+    <div>
+      <h4 className={styles.ratingsTitle}>Human ratings ({ratings.length})</h4>
+      <ul className={styles.ratings}>
+        {ratings.map((rating) => (
+          <li key={rating.id}>
+            <strong>{ratingLabel(rating)}</strong>
+            <span className="muted">
+              {" "}
+              by {rating.rater?.name ?? rating.annotator ?? (rating.rater ? `user ${rating.rater.id}` : "unknown")}
+              {rating.source === "imported" ? " (imported)" : ""} · {formatDateTime(rating.createdAt)}
+            </span>
+            {rating.rationale ? <p className={styles.rationale}>{rating.rationale}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

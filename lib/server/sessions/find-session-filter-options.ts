@@ -1,0 +1,28 @@
+import "server-only";
+import { getDb } from "../db";
+
+export type SessionFilterOptions = {
+  judges: Array<{ id: number; name: string; version: string }>;
+  personaIds: string[];
+};
+
+const MAX_PERSONAS = 50;
+
+/** The choices of the judge and persona filters: every judge, and the persona ids in use. */
+export async function findSessionFilterOptions(): Promise<SessionFilterOptions> {
+  const db = getDb();
+  const [judges, personas] = await Promise.all([
+    db.judge.findMany({ select: { id: true, name: true, version: true }, orderBy: [{ name: "asc" }, { version: "asc" }, { id: "asc" }] }),
+    // A loose index scan: one probe of turns_persona_id_idx per distinct persona, not a
+    // pass over every turn.
+    db.$queryRaw<Array<{ persona_id: string }>>`
+      WITH RECURSIVE persona AS (
+        (SELECT persona_id FROM turns ORDER BY persona_id LIMIT 1)
+        UNION ALL
+        SELECT (SELECT t.persona_id FROM turns t WHERE t.persona_id > persona.persona_id ORDER BY t.persona_id LIMIT 1)
+        FROM persona WHERE persona.persona_id IS NOT NULL
+      )
+      SELECT persona_id FROM persona WHERE persona_id IS NOT NULL LIMIT ${MAX_PERSONAS}::int`,
+  ]);
+  return { judges, personaIds: personas.map((row) => row.persona_id) };
+}

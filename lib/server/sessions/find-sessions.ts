@@ -1,0 +1,17 @@
+import "server-only";
+import type { QualityCutoffs } from "@/lib/judge";
+import type { ListQuery } from "@/lib/sessions/list-query.schema";
+import type { SessionListPage } from "@/lib/sessions/session-list";
+import { findSessionPageIds } from "./find-session-page-ids";
+import { findSessionRows } from "./find-session-rows";
+
+/**
+ * One page of the sessions list under the given quality cut-offs (the active thresholds, or
+ * others to preview): first the page's ids and the count, then the page's figures.
+ */
+export async function findSessions(query: ListQuery, cutoffs: QualityCutoffs): Promise<SessionListPage> {
+  const { ids, total, isTotalCapped } = await findSessionPageIds(query, cutoffs);
+  const hasNextPage = ids.length > query.pageSize;
+  const rows = await findSessionRows(ids.slice(0, query.pageSize), { judgeId: query.judge, cutoffs });
+  return { rows, page: query.page, pageSize: query.pageSize, total, isTotalCapped, hasNextPage };
+}

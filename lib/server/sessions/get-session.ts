@@ -1,0 +1,96 @@
+import "server-only";
+import type { QualityCutoffs } from "@/lib/judge";
+import type { JudgeRef, SessionDetail, TurnDetail } from "@/lib/sessions/session-detail";
+import { compareWithImported, summarizeTurns } from "@/lib/sessions/session-summary";
+import { readTurnMetrics } from "@/lib/sessions/turn-metrics.schema";
+import { getDb } from "../db";
+
+export type GetSessionOptions = {
+  cutoffs: QualityCutoffs;
+  /** Use this judge's scores; by default the session's first judge (lowest id). */
+  judgeId?: number;
+  /** Rater names are for signed-in admins and viewers; API keys see rater ids only. */
+  includeRaterNames: boolean;
+};
+
+type Resonance = Parameters<typeof summarizeTurns>[0][number]["resonance"];
+
+/** One session with its turns, scores, human ratings and recomputed summary; null when absent. */
+export async function getSession(id: number, options: GetSessionOptions): Promise<SessionDetail | null> {
+  const db = getDb();
+  const [session, turns] = await Promise.all([
+    db.evalSession.findUnique({
+      where: { id },
+      select: {
+        id: true, externalId: true, kind: true, seedPrompt: true, startedAt: true, endedAt: true,
+        createdAt: true, turnCount: true, importId: true, importedSummary: true,
+      },
+    }),
+    db.turn.findMany({
+      where: { sessionId: id },
+      orderBy: { ordinal: "asc" },
+      select: {
+        id: true, ordinal: true, depthIndex: true, stepIndex: true, occurredAt: true, personaId: true,
+        personaName: true, personaRole: true, response: true, wordCount: true, affectAmplitude: true,
+        itemId: true, dimension: true,
+        judgeScores: {
+          select: {
+            overallScore: true, metrics: true, rationale: true, isImported: true,
+            judge: { select: { id: true, name: true, version: true, kind: true } },
+          },
+        },
+        ratings: {
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          select: {
+            id: true, criterion: true, level: true, score: true, annotator: true, source: true, rationale: true,
+            createdAt: true, rater: { select: { id: true, name: true } },
+          },
+        },
+      },
+    }),
+  ]);
+  if (!session) return null;
+
+  const judges = judgesOf(turns.flatMap((turn) => turn.judgeScores.map((score) => score.judge)));
+  const judge = (options.judgeId === undefined ? judges[0] : judges.find((candidate) => candidate.id === options.judgeId)) ?? null;
+  const turnDetails: TurnDetail[] = turns.map(({ judgeScores, ratings, ...turn }) => {
+    const score = judge === null ? undefined : judgeScores.find((candidate) => candidate.judge.id === judge.id);
+    return {
+      ...turn,
+      score: score ? { overallScore: score.overallScore, metrics: readTurnMetrics(score.metrics), rationale: score.rationale, isImported: score.isImported } : null,
+      ratings: ratings.map(({ rater, ...rating }) => ({
+        ...rating,
+        rater: rater ? { id: rater.id, name: options.includeRaterNames ? rater.name : null } : null,
+      })),
+    };
+  });
+  const summary = summarizeTurns(
+    turnDetails.map((turn) => ({
+      personaId: turn.personaId,
+      affectAmplitude: turn.affectAmplitude,
+      overallScore: turn.score?.overallScore ?? null,
+      resonance: (turn.score?.metrics?.resonance ?? null) as Resonance,
+    })),
+    options.cutoffs,
+  );
+  const { importedSummary, ...sessionFields } = session;
+  return {
+    session: sessionFields,
+    judges,
+    judge: judge === null ? null : { id: judge.id, name: judge.name, version: judge.version, kind: judge.kind },
+    turns: turnDetails,
+    summary,
+    comparison: compareWithImported(importedSummary, summary),
+  };
+}
+
+/** Distinct judges by id, lowest first, with how many turns each scored. */
+function judgesOf(scored: ReadonlyArray<JudgeRef>): Array<JudgeRef & { scoredTurns: number }> {
+  const byId = new Map<number, JudgeRef & { scoredTurns: number }>();
+  for (const judge of scored) {
+    const known = byId.get(judge.id);
+    if (known) known.scoredTurns++;
+    else byId.set(judge.id, { ...judge, scoredTurns: 1 });
+  }
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

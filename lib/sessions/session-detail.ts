@@ -1,0 +1,60 @@
+import type { SessionSummary } from "@/lib/judge";
+import type { ImportedComparison } from "./session-summary";
+import type { TurnMetricsView } from "./turn-metrics.schema";
+
+export type JudgeRef = { id: number; name: string; version: string; kind: "heuristic" | "llm" | "imported" };
+
+export type TurnRating = {
+  id: number;
+  criterion: string;
+  /** 1 = Poor … 4 = Excellent on "overall"; the criterion's own scale otherwise. */
+  level: number | null;
+  score: number | null;
+  /** A Concord user (name only where names may be shown), or an imported annotator. */
+  rater: { id: number; name: string | null } | null;
+  annotator: string | null;
+  source: "queue" | "imported";
+  rationale: string | null;
+  createdAt: Date;
+};
+
+export type TurnDetail = {
+  id: number;
+  ordinal: number;
+  depthIndex: number | null;
+  stepIndex: number | null;
+  occurredAt: Date | null;
+  personaId: string;
+  personaName: string | null;
+  personaRole: string | null;
+  response: string;
+  wordCount: number;
+  affectAmplitude: number | null;
+  itemId: string | null;
+  dimension: string | null;
+  /** The chosen judge's verdict on the turn, or null when it did not score it. */
+  score: { overallScore: number; metrics: TurnMetricsView | null; rationale: string | null; isImported: boolean } | null;
+  ratings: TurnRating[];
+};
+
+export type SessionDetail = {
+  session: {
+    id: number;
+    externalId: string;
+    kind: "orchestrator" | "generic";
+    seedPrompt: string | null;
+    startedAt: Date | null;
+    endedAt: Date | null;
+    createdAt: Date;
+    turnCount: number;
+    importId: number | null;
+  };
+  /** Every judge that scored a turn of the session, with how many turns it scored. */
+  judges: Array<JudgeRef & { scoredTurns: number }>;
+  /** The judge the figures use: the one asked for, else the session's first (lowest id); null when none scored it. */
+  judge: JudgeRef | null;
+  turns: TurnDetail[];
+  /** Seed 002 §4.2 under the active cut-offs; scores and quality mean nothing when `judge` is null. */
+  summary: SessionSummary;
+  comparison: ImportedComparison;
+};
