@@ -10,7 +10,7 @@ import { parseListQuery, sessionsHref, toSearchParams } from "@/lib/sessions/lis
 import { requireUser } from "@/lib/server/auth/guards";
 import { findSessionFilterOptions } from "@/lib/server/sessions/find-session-filter-options";
 import { findSessions } from "@/lib/server/sessions/find-sessions";
-import { getActiveThresholds } from "@/lib/server/thresholds/get-active-thresholds";
+import { getDisplayScoring } from "@/lib/server/thresholds/get-display-scoring";
 
 export const metadata: Metadata = { title: "Sessions" };
 
@@ -31,8 +31,8 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
   // canonical URL. With bad values the URL stays, so the message below can name them.
   if (problems.length === 0 && givenSearch(params) !== toSearchParams(query).toString()) redirect(sessionsHref(query));
 
-  const [thresholds, options] = await Promise.all([getActiveThresholds(), findSessionFilterOptions()]);
-  const result = await findSessions(query, thresholds.cutoffs);
+  const [thresholds, options] = await Promise.all([getDisplayScoring(), findSessionFilterOptions()]);
+  const result = await findSessions(query, thresholds.cutoffs, thresholds.judgeId);
   const { cutoffs } = thresholds;
   return (
     <>

@@ -11,7 +11,7 @@ import { parseSessionParams } from "@/lib/sessions/session-params";
 import { requireUser } from "@/lib/server/auth/guards";
 import { findSessionRef } from "@/lib/server/sessions/find-session-ref";
 import { getSession } from "@/lib/server/sessions/get-session";
-import { getActiveThresholds } from "@/lib/server/thresholds/get-active-thresholds";
+import { getDisplayScoring } from "@/lib/server/thresholds/get-display-scoring";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -25,8 +25,8 @@ export default async function SessionPage({ params, searchParams }: Props) {
   const user = await requireUser(ACCESS.readDashboards);
   const parsed = parseSessionParams((await params).id, await searchParams);
   if (parsed === null) notFound();
-  const thresholds = await getActiveThresholds();
-  const detail = await getSession(parsed.id, { cutoffs: thresholds.cutoffs, judgeId: parsed.judgeId, includeRaterNames: true });
+  const thresholds = await getDisplayScoring();
+  const detail = await getSession(parsed.id, { cutoffs: thresholds.cutoffs, judgeId: parsed.judgeId, preferredJudgeId: thresholds.judgeId, includeRaterNames: true });
   if (detail === null) notFound();
   return (
     <>

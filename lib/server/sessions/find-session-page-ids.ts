@@ -27,11 +27,11 @@ function needsScores(query: ListQuery): boolean {
  * The ids of one page of sessions, in order, and how many match. Offset pagination: every
  * ORDER BY ends in the id, so equal sort keys never swap between pages.
  */
-export async function findSessionPageIds(query: ListQuery, cutoffs: QualityCutoffs): Promise<PageIds> {
+export async function findSessionPageIds(query: ListQuery, cutoffs: QualityCutoffs, preferredJudgeId?: number): Promise<PageIds> {
   const text = await findTextMatches(query.q);
   if (text.kind === "listed" && text.sessionIds.length === 0) return { ids: [], total: 0, isTotalCapped: false };
   const conditions = buildSessionFilters(query, text);
-  return needsScores(query) ? findScoredPage(query, conditions, cutoffs) : findPlainPage(query, conditions);
+  return needsScores(query) ? findScoredPage(query, conditions, cutoffs, preferredJudgeId) : findPlainPage(query, conditions);
 }
 
 /**
@@ -65,9 +65,10 @@ async function findPlainPage(query: ListQuery, conditions: Prisma.Sql[]): Promis
  * Sorts or filters on the average score, so every candidate's average is computed: the sum
  * of its judge's overall scores in turn order (the seed's float sum, so levels at a cut-off
  * agree with the session page) over its turn count. Without a judge filter, each session's
- * first judge (lowest id) is used.
+ * preferred judge (the active thresholds' scoring judge) is used when it scored the session,
+ * else its first judge (lowest id).
  */
-async function findScoredPage(query: ListQuery, conditions: Prisma.Sql[], cutoffs: QualityCutoffs): Promise<PageIds> {
+async function findScoredPage(query: ListQuery, conditions: Prisma.Sql[], cutoffs: QualityCutoffs, preferredJudgeId?: number): Promise<PageIds> {
   const judge = query.judge === undefined ? Prisma.empty : Prisma.sql`AND js.judge_id = ${query.judge}::int`;
   const scoreConditions: Prisma.Sql[] = [];
   if (query.minScore !== undefined) scoreConditions.push(Prisma.sql`avg_score >= ${query.minScore}::float8`);
@@ -95,7 +96,7 @@ async function findScoredPage(query: ListQuery, conditions: Prisma.Sql[], cutoff
       FROM candidates c JOIN turns t ON t.session_id = c.id JOIN judge_scores js ON js.turn_id = t.id ${judge}
       GROUP BY t.session_id, js.judge_id
     ), chosen AS (
-      SELECT DISTINCT ON (session_id) session_id, total FROM per_judge ORDER BY session_id, judge_id
+      SELECT DISTINCT ON (session_id) session_id, total FROM per_judge ORDER BY session_id, ${preferredFirst(preferredJudgeId)} judge_id
     ), scored AS (
       SELECT c.id, c.turn_count, c.started, c.rated_share, chosen.total / NULLIF(c.turn_count, 0) AS avg_score
       FROM candidates c LEFT JOIN chosen ON chosen.session_id = c.id
@@ -111,4 +112,9 @@ async function findScoredPage(query: ListQuery, conditions: Prisma.Sql[], cutoff
       ARRAY(SELECT id FROM matching ORDER BY ${order}
         LIMIT ${query.pageSize + 1}::int OFFSET ${(query.page - 1) * query.pageSize}::int) AS ids`;
   return { ids: row.ids, total: row.total, isTotalCapped: false };
+}
+
+/** ORDER BY prefix that puts the preferred judge's row first (nothing when there is none). */
+export function preferredFirst(preferredJudgeId: number | undefined, column = Prisma.sql`judge_id`): Prisma.Sql {
+  return preferredJudgeId === undefined ? Prisma.empty : Prisma.sql`(${column} = ${preferredJudgeId}::int) DESC,`;
 }

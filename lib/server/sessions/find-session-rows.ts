@@ -1,4 +1,5 @@
 import "server-only";
+import { preferredFirst } from "./find-session-page-ids";
 import type { QualityCutoffs } from "@/lib/judge";
 import type { SessionListRow } from "@/lib/sessions/session-list";
 import { levelName, levelOfScore } from "@/lib/thresholds/levels";
@@ -15,7 +16,7 @@ type RowRecord = Omit<SessionListRow, "judge" | "qualityLevel"> & {
  * The list's figures for the given sessions, in the given order: a few index probes per
  * session, so a page costs the same whatever the size of the table.
  */
-export async function findSessionRows(ids: readonly number[], options: { judgeId?: number; cutoffs: QualityCutoffs }): Promise<SessionListRow[]> {
+export async function findSessionRows(ids: readonly number[], options: { judgeId?: number; preferredJudgeId?: number; cutoffs: QualityCutoffs }): Promise<SessionListRow[]> {
   if (ids.length === 0) return [];
   const judge = options.judgeId === undefined ? Prisma.empty : Prisma.sql`AND js.judge_id = ${options.judgeId}::int`;
   const records = await getDb().$queryRaw<RowRecord[]>`
@@ -30,7 +31,7 @@ export async function findSessionRows(ids: readonly number[], options: { judgeId
       SELECT js.judge_id, sum(js.overall_score ORDER BY t.ordinal) AS total
       FROM turns t JOIN judge_scores js ON js.turn_id = t.id ${judge}
       WHERE t.session_id = s.id
-      GROUP BY js.judge_id ORDER BY js.judge_id LIMIT 1
+      GROUP BY js.judge_id ORDER BY ${preferredFirst(options.preferredJudgeId, Prisma.sql`js.judge_id`)} js.judge_id LIMIT 1
     ) sc ON true
     LEFT JOIN judges j ON j.id = sc.judge_id
     LEFT JOIN LATERAL (

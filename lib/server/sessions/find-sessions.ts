@@ -9,9 +9,10 @@ import { findSessionRows } from "./find-session-rows";
  * One page of the sessions list under the given quality cut-offs (the active thresholds, or
  * others to preview): first the page's ids and the count, then the page's figures.
  */
-export async function findSessions(query: ListQuery, cutoffs: QualityCutoffs): Promise<SessionListPage> {
-  const { ids, total, isTotalCapped } = await findSessionPageIds(query, cutoffs);
+/** `preferredJudgeId`: the judge whose scores a session shows when no judge filter is set (the active thresholds' scoring judge). */
+export async function findSessions(query: ListQuery, cutoffs: QualityCutoffs, preferredJudgeId?: number): Promise<SessionListPage> {
+  const { ids, total, isTotalCapped } = await findSessionPageIds(query, cutoffs, preferredJudgeId);
   const hasNextPage = ids.length > query.pageSize;
-  const rows = await findSessionRows(ids.slice(0, query.pageSize), { judgeId: query.judge, cutoffs });
+  const rows = await findSessionRows(ids.slice(0, query.pageSize), { judgeId: query.judge, preferredJudgeId, cutoffs });
   return { rows, page: query.page, pageSize: query.pageSize, total, isTotalCapped, hasNextPage };
 }

@@ -7,8 +7,10 @@ import { getDb } from "../db";
 
 export type GetSessionOptions = {
   cutoffs: QualityCutoffs;
-  /** Use this judge's scores; by default the session's first judge (lowest id). */
+  /** Use this judge's scores; by default `preferredJudgeId` when it scored the session, else its first judge. */
   judgeId?: number;
+  /** The active thresholds' scoring judge (lib/server/thresholds/get-scoring-judge.ts). */
+  preferredJudgeId?: number;
   /** Rater names are for signed-in admins and viewers; API keys see rater ids only. */
   includeRaterNames: boolean;
 };
@@ -52,12 +54,25 @@ export async function getSession(id: number, options: GetSessionOptions): Promis
   if (!session) return null;
 
   const judges = judgesOf(turns.flatMap((turn) => turn.judgeScores.map((score) => score.judge)));
-  const judge = (options.judgeId === undefined ? judges[0] : judges.find((candidate) => candidate.id === options.judgeId)) ?? null;
+  const wanted = options.judgeId ?? options.preferredJudgeId;
+  const judge =
+    (wanted === undefined ? undefined : judges.find((candidate) => candidate.id === wanted)) ??
+    (options.judgeId === undefined ? judges[0] : undefined) ??
+    null;
   const turnDetails: TurnDetail[] = turns.map(({ judgeScores, ratings, ...turn }) => {
     const score = judge === null ? undefined : judgeScores.find((candidate) => candidate.judge.id === judge.id);
     return {
       ...turn,
-      score: score ? { overallScore: score.overallScore, metrics: readTurnMetrics(score.metrics), rationale: score.rationale, isImported: score.isImported } : null,
+      // Scores recomputed under other weights keep only the components; the metric breakdown
+      // (the same for every weighting) then comes from the turn's other heuristic row.
+      score: score
+        ? {
+            overallScore: score.overallScore,
+            metrics: readTurnMetrics(score.metrics ?? judgeScores.find((candidate) => candidate.metrics !== null)?.metrics ?? null),
+            rationale: score.rationale,
+            isImported: score.isImported,
+          }
+        : null,
       ratings: ratings.map(({ rater, ...rating }) => ({
         ...rating,
         rater: rater ? { id: rater.id, name: options.includeRaterNames ? rater.name : null } : null,

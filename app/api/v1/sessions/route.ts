@@ -5,7 +5,7 @@ import { ACCESS } from "@/lib/auth/access";
 import { parseListQuery } from "@/lib/sessions/list-query-params";
 import { DomainError } from "@/lib/server/errors";
 import { findSessions } from "@/lib/server/sessions/find-sessions";
-import { getActiveThresholds } from "@/lib/server/thresholds/get-active-thresholds";
+import { getDisplayScoring } from "@/lib/server/thresholds/get-display-scoring";
 
 /**
  * Push an orchestrator log with an `ingest` API key: NDJSON (application/x-ndjson) or JSON
@@ -35,7 +35,7 @@ export const GET = withAuth({ roles: ACCESS.readDashboards, apiKeyScopes: ["read
   if (problems.length > 0) {
     throw new DomainError("invalid", `invalid query: ${problems.map((problem) => problem.message).join("; ")}`, Object.fromEntries(problems.map((problem) => [problem.field, problem.message])));
   }
-  const thresholds = await getActiveThresholds();
-  const page = await findSessions(query, thresholds.cutoffs);
+  const thresholds = await getDisplayScoring();
+  const page = await findSessions(query, thresholds.cutoffs, thresholds.judgeId);
   return Response.json({ ...page, thresholds: { version: thresholds.version, cutoffs: thresholds.cutoffs } });
 });

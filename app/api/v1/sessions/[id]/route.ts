@@ -3,7 +3,7 @@ import { parseSessionParams } from "@/lib/sessions/session-params";
 import { withAuth } from "@/lib/server/auth/guards";
 import { DomainError } from "@/lib/server/errors";
 import { getSession } from "@/lib/server/sessions/get-session";
-import { getActiveThresholds } from "@/lib/server/thresholds/get-active-thresholds";
+import { getDisplayScoring } from "@/lib/server/thresholds/get-display-scoring";
 
 /**
  * One session with a `read` API key (or as a signed-in admin or viewer): its turns, the
@@ -14,8 +14,8 @@ import { getActiveThresholds } from "@/lib/server/thresholds/get-active-threshol
 export const GET = withAuth<{ id: string }>({ roles: ACCESS.readDashboards, apiKeyScopes: ["read"] }, async (request, auth, { params }) => {
   const parsed = parseSessionParams((await params).id, request.nextUrl.searchParams);
   if (parsed === null) throw new DomainError("not_found", "no such session");
-  const thresholds = await getActiveThresholds();
-  const detail = await getSession(parsed.id, { cutoffs: thresholds.cutoffs, judgeId: parsed.judgeId, includeRaterNames: auth.user !== null });
+  const thresholds = await getDisplayScoring();
+  const detail = await getSession(parsed.id, { cutoffs: thresholds.cutoffs, judgeId: parsed.judgeId, preferredJudgeId: thresholds.judgeId, includeRaterNames: auth.user !== null });
   if (detail === null) throw new DomainError("not_found", "no such session");
   return Response.json({ ...detail, thresholds: { version: thresholds.version, cutoffs: thresholds.cutoffs } });
 });

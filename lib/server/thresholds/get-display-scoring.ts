@@ -1,0 +1,18 @@
+import "server-only";
+import type { QualityCutoffs } from "@/lib/judge";
+import { getActiveThresholds } from "./get-active-thresholds";
+import { getScoringJudge } from "./get-scoring-judge";
+
+export type DisplayScoring = { version: number; cutoffs: QualityCutoffs; judgeId?: number };
+
+/**
+ * What pages showing scores and levels need: the active cut-offs, and the judge whose scores
+ * hold the active weights (heuristic v1 for the seed's weights). No judge id before any
+ * threshold version is stored: sessions then show their own first judge.
+ */
+export async function getDisplayScoring(): Promise<DisplayScoring> {
+  const active = await getActiveThresholds();
+  if (active.id === null) return { version: active.version, cutoffs: active.cutoffs };
+  const scoring = await getScoringJudge({ id: active.id });
+  return { version: active.version, cutoffs: active.cutoffs, judgeId: scoring.judge.id };
+}
