@@ -19,6 +19,10 @@ export function lowerMedian(levels: readonly number[]): number | null {
  * (it settles a dispute, so it replaces the raters' median), else the lower median of the
  * ratings. Null when there is neither.
  */
-export function humanLevel(levels: readonly number[], adjudicated: number | null): number | null {
+export function humanLevel(levels: readonly number[], adjudicated: number | null = null): number | null {
   return adjudicated ?? lowerMedian(levels);
 }
+
+/** The rule in words, for the pages that show figures resting on it. */
+export const HUMAN_LEVEL_RULE =
+  "Human level of a turn: the median of its overall ratings (the lower middle one for an even count); an adjudicated label replaces it.";

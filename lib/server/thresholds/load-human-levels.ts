@@ -1,5 +1,5 @@
 import "server-only";
-import { humanLevel } from "@/lib/calibration/human-level";
+import { humanLevel } from "@/lib/agreement/human-level";
 import { scorePool } from "./score-pool";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { agreementFigures, type AgreementFigures } from "@/lib/calibration/agreement-figures";
-import { HUMAN_LEVEL_RULE } from "@/lib/calibration/human-level";
+import { HUMAN_LEVEL_RULE } from "@/lib/agreement/human-level";
 import type { CalibrationPair } from "@/lib/calibration/propose-cutoffs";
 import { levelOfScore, type QualityLevel } from "@/lib/thresholds/levels";
 import { scorerFor } from "@/lib/thresholds/overall-from-components";
