@@ -3,6 +3,7 @@
 // memory. Turns are generated in batches outside the timed part, so the figures are the judge's.
 import { scoreTurn } from "../lib/judge/score-turn";
 import type { ScoreInput } from "../lib/judge/score-input.schema";
+import { uniformSource } from "../lib/stats/seeded-random.ts";
 
 const TOTAL = 100_000;
 const BATCH = 1_000;
@@ -58,19 +59,8 @@ const PERSONAS: [string, string][] = [
   ["affect", "Affect monitor"],
 ];
 
-/** mulberry32, so every run scores the same turns. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = randomSource(2025);
+// Seeded, so every run scores the same turns.
+const random = uniformSource(2025);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const wordCount = (s: string) => s.split(" ").length;
 let prompt = PROMPTS[0];
