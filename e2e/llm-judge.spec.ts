@@ -7,6 +7,7 @@ import { expect, test, testDatabaseUrl } from "./fixtures";
 // runs a direct-scoring run against a scripted OpenAI-compatible server on loopback.
 let stub: OpenAiStub;
 let sessionName = "";
+let sessionId = 0;
 
 test.beforeAll(async () => {
   stub = await startOpenAiStub(() => ({ content: directReply(3, "Engages the prompt with specific points.") }));
@@ -14,6 +15,7 @@ test.beforeAll(async () => {
   const client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   const { rows } = await client.query<{ id: number }>("INSERT INTO eval_sessions (external_id, content_hash, seed_prompt, turn_count) VALUES ($1, $1, $2, 3) RETURNING id", [sessionName, "Is free will compatible with determinism?"]);
+  sessionId = rows[0].id;
   for (const [ordinal, persona] of ["thesis", "antithesis", "synthesis"].entries()) {
     const response = `The ${persona} answers the question about free will.`;
     await client.query("INSERT INTO turns (session_id, ordinal, depth_index, persona_id, response, word_count, raw) VALUES ($1, $2, 0, $3, $4, 8, $5)", [rows[0].id, ordinal, persona, response, JSON.stringify({ response })]);
@@ -51,6 +53,13 @@ test("an admin adds an endpoint, starts a run on a session and watches it finish
   await expect(row).toContainText("3 of 3 done");
   await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3");
   expect(stub.requests).toHaveLength(3);
+
+  // The session page shows the LLM judge's verdict beside each turn.
+  await page.goto(`/sessions/${sessionId}`);
+  const verdicts = page.getByRole("list", { name: "LLM judge verdicts" });
+  await expect(verdicts).toHaveCount(3);
+  await expect(verdicts.first()).toContainText("llm:e2e-judge");
+  await expect(verdicts.first()).toContainText("Engages the prompt with specific points.");
 });
 
 test("the runs API is for admins only", async ({ page, signInAs }) => {

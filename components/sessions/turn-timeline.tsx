@@ -4,16 +4,20 @@ import { formatScore } from "@/lib/sessions/format";
 import type { TurnDetail, TurnRating } from "@/lib/sessions/session-detail";
 import { levelName, levelOfScore, QUALITY_LEVELS } from "@/lib/thresholds/levels";
 import type { Cutoffs } from "./chart-parts";
+import { LlmVerdict } from "@/components/llm-judge/llm-verdict";
 import { MetricBreakdown } from "./metric-breakdown";
 import { PersonaBadge } from "./persona-badge";
 import { personaColor } from "./persona-colors";
 import { QualityBadge } from "./quality-badge";
 import styles from "./turn-timeline.module.css";
 
-type TurnTimelineProps = { turns: TurnDetail[]; cutoffs: Cutoffs; canRate: boolean };
+type TurnTimelineProps = { turns: TurnDetail[]; cutoffs: Cutoffs; canRate: boolean; showLlmVerdicts?: boolean };
 
-/** Every turn in order: persona, response, the judge's metrics, human ratings. */
-export function TurnTimeline({ turns, cutoffs, canRate }: TurnTimelineProps) {
+/**
+ * Every turn in order: persona, response, the judge's metrics, the LLM judge's verdict beside
+ * them when an LLM judge scored the session, human ratings.
+ */
+export function TurnTimeline({ turns, cutoffs, canRate, showLlmVerdicts = false }: TurnTimelineProps) {
   return (
     <section className="section" aria-labelledby="session-turns">
       <h2 id="session-turns">Turns</h2>
@@ -46,6 +50,7 @@ export function TurnTimeline({ turns, cutoffs, canRate }: TurnTimelineProps) {
               </header>
               <div className={styles.response}>{turn.response}</div>
               {turn.score ? <MetricBreakdown metrics={turn.score.metrics} rationale={turn.score.rationale} /> : null}
+              {showLlmVerdicts ? <LlmVerdict turnId={turn.id} /> : null}
               <footer className={styles.turnFooter}>
                 <TurnRatings ratings={turn.ratings} />
                 {canRate ? (

@@ -34,7 +34,12 @@ export default async function SessionPage({ params, searchParams }: Props) {
       <SessionSummaryPanel detail={detail} thresholdsVersion={thresholds.version} />
       <SummaryComparison comparison={detail.comparison} />
       <SessionCharts detail={detail} cutoffs={thresholds.cutoffs} thresholdsVersion={thresholds.version} />
-      <TurnTimeline turns={detail.turns} cutoffs={thresholds.cutoffs} canRate={isAllowed(user.role, ACCESS.rate)} />
+      <TurnTimeline
+        turns={detail.turns}
+        cutoffs={thresholds.cutoffs}
+        canRate={isAllowed(user.role, ACCESS.rate)}
+        showLlmVerdicts={detail.judges.some((judge) => judge.kind === "llm")}
+      />
     </>
   );
 }
