@@ -156,7 +156,7 @@ describe("concord agreement input handling", () => {
 describe("concord agreement bad input", () => {
   const cases: [string, () => string[], RegExp][] = [
     ["a missing file", () => ["--input", join(dir, "nope.jsonl"), "--human", "h", "--judge", "j"], /cannot read .*nope\.jsonl: ENOENT/],
-    ["a bad JSON line", () => ["--input", writeTemp("bad.jsonl", '{"h": 1, "j": 2}\n{"h": 1,\n'), "--human", "h", "--judge", "j"], /bad\.jsonl:2: invalid JSON/],
+    ["a bad JSON line", () => ["--input", writeTemp("bad.jsonl", '{"h": 1, "j": 2}\n{"h": 1,\n'), "--human", "h", "--judge", "j"], /bad\.jsonl:2: not valid JSON/],
     ["a field missing on a line", () => ["--input", writeTemp("hole.jsonl", '{"h": 1, "j": 2}\n{"h": 1}\n'), "--human", "h", "--judge", "j"], /hole\.jsonl:2: missing field "j"/],
     ["a field missing from the CSV header", () => ["--input", writeTemp("cols.csv", "h,x\n1,2\n"), "--human", "h", "--judge", "j"], /no field "j" in the header of .*cols\.csv \(columns: h, x\)/],
     ["a non-numeric CSV cell", () => ["--input", writeTemp("text.csv", "h,j\n1,0.2\n2,abc\n"), "--human", "h", "--judge", "j"], /text\.csv:3: field "j" is not a number: "abc"/],
