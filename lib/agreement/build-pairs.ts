@@ -71,3 +71,8 @@ export function buildPairs(data: AgreementData, cutoffs: Cutoffs): AgreementPair
   const labels = Array.from({ length: highest }, (_, i) => i + 1);
   return { n, units, human, median, judgeLevel, nRatings, spread, offsets, raterOf, levelOf, raters: [...raterIndex.keys()], labels };
 }
+
+/** The human levels given to unit `u`, lowest first. */
+export function ratingLevels(pairs: AgreementPairs, u: number): number[] {
+  return Array.from(pairs.levelOf.subarray(pairs.offsets[u], pairs.offsets[u + 1])).sort((a, b) => a - b);
+}

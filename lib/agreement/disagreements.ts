@@ -1,4 +1,4 @@
-import type { AgreementPairs } from "./build-pairs";
+import { ratingLevels, type AgreementPairs } from "./build-pairs";
 
 export type DisagreementRow = {
   turnId: number;
@@ -57,7 +57,7 @@ function row(pairs: AgreementPairs, u: number): DisagreementRow {
     judgeLevel: pairs.judgeLevel[u],
     humanLevel: pairs.human[u],
     median: pairs.median[u],
-    levels: Array.from(pairs.levelOf.subarray(pairs.offsets[u], pairs.offsets[u + 1])).sort((a, b) => a - b),
+    levels: ratingLevels(pairs, u),
     adjudicated: units.adjudicated[u],
     gap: pairs.judgeLevel[u] - pairs.human[u],
     spread: pairs.spread[u],

@@ -1,4 +1,4 @@
-import type { AgreementPairs } from "./build-pairs";
+import { ratingLevels, type AgreementPairs } from "./build-pairs";
 
 // The underlying pairs, one row per unit (turn × criterion): what the figures are computed
 // from. The CSV is made for `concord agreement --input pairs.csv --human human_level
@@ -37,7 +37,7 @@ export function pairRows(pairs: AgreementPairs): PairRow[] {
     n_ratings: pairs.nRatings[u],
     median_level: pairs.median[u],
     adjudicated_level: units.adjudicated[u],
-    rating_levels: Array.from(pairs.levelOf.subarray(pairs.offsets[u], pairs.offsets[u + 1])).sort((a, b) => a - b).join(" "),
+    rating_levels: ratingLevels(pairs, u).join(" "),
     judge_score: units.score[u],
     judge_level: pairs.judgeLevel[u],
     word_count: units.wordCount[u],
