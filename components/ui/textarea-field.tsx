@@ -1,4 +1,5 @@
 import type { TextareaHTMLAttributes } from "react";
+import { describedBy, FieldFrame } from "./field";
 import styles from "./textarea-field.module.css";
 
 type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; error?: string; hint?: string };
@@ -6,28 +7,16 @@ type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label:
 /** A labelled multi-line input with its hint and error, like Field. */
 export function TextareaField({ label, name, error, hint, id, ...textarea }: TextareaFieldProps) {
   const inputId = id ?? `field-${name}`;
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ");
   return (
-    <div className="field">
-      <label htmlFor={inputId}>{label}</label>
+    <FieldFrame inputId={inputId} label={label} hint={hint} error={error}>
       <textarea
         id={inputId}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy(inputId, hint, error)}
         className={styles.textarea}
         {...textarea}
       />
-      {hint ? (
-        <p id={`${inputId}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
