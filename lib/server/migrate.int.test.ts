@@ -40,7 +40,7 @@ describe("applyMigrations", () => {
   it("applies every migration to an empty database and records them as Prisma does", async () => {
     const url = await scratch();
     const files = readMigrationFiles();
-    expect(files.length).toBeGreaterThanOrEqual(1);
+    expect(files.map((file) => file.name)).toContain("20261122000000_init");
 
     const applied = await applyMigrations(url);
 
