@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEED_THRESHOLDS, thresholdsSchema } from "./thresholds.schema";
-import { distanceToNearestCutoff, levelName, levelOfScore } from "./levels";
+import { distanceToNearestCutoff, levelName, levelOfScore, scoreRangesOfLevels, type QualityLevel } from "./levels";
 
 const seed = SEED_THRESHOLDS.cutoffs;
 
@@ -42,5 +42,35 @@ describe("thresholdsSchema", () => {
         ["weights.default.length", "Weights cannot be negative"],
       ]),
     );
+  });
+});
+
+describe("scoreRangesOfLevels", () => {
+  const cutoffs = { fair: 0.5, good: 0.65, excellent: 0.8 };
+
+  it("writes each level as the scores levelOfScore gives it", () => {
+    expect(scoreRangesOfLevels([1], cutoffs)).toEqual([{ below: 0.5 }]);
+    expect(scoreRangesOfLevels([2], cutoffs)).toEqual([{ min: 0.5, below: 0.65 }]);
+    expect(scoreRangesOfLevels([3], cutoffs)).toEqual([{ min: 0.65, below: 0.8 }]);
+    expect(scoreRangesOfLevels([4], cutoffs)).toEqual([{ min: 0.8 }]);
+  });
+
+  it("merges adjacent levels and keeps separate ones apart", () => {
+    expect(scoreRangesOfLevels([3, 4], cutoffs)).toEqual([{ min: 0.65 }]);
+    expect(scoreRangesOfLevels([4, 1], cutoffs)).toEqual([{ below: 0.5 }, { min: 0.8 }]);
+    expect(scoreRangesOfLevels([1, 2, 3, 4], cutoffs)).toEqual([{}]);
+    expect(scoreRangesOfLevels([], cutoffs)).toEqual([]);
+  });
+
+  it("agrees with levelOfScore on and around every cut-off", () => {
+    const levelSets: QualityLevel[][] = [[1], [2], [3], [4], [1, 3], [2, 3], [2, 4], [1, 2, 4]];
+    const scores = [0, 0.4999999999999999, 0.5, 0.6499999999999999, 0.65, 0.7999999999999999, 0.8, 1];
+    for (const levels of levelSets) {
+      const ranges = scoreRangesOfLevels(levels, cutoffs);
+      for (const score of scores) {
+        const inRanges = ranges.some((range) => (range.min === undefined || score >= range.min) && (range.below === undefined || score < range.below));
+        expect(inRanges, `${score} in ${levels}`).toBe(levels.includes(levelOfScore(score, cutoffs)));
+      }
+    }
   });
 });

@@ -24,3 +24,30 @@ export function levelName(level: QualityLevel): QualityLevelName {
 export function distanceToNearestCutoff(score: number, cutoffs: QualityCutoffs): number {
   return Math.min(Math.abs(score - cutoffs.fair), Math.abs(score - cutoffs.good), Math.abs(score - cutoffs.excellent));
 }
+
+/** Scores from `min` (inclusive, none = no lower bound) to `below` (exclusive, none = no upper bound). */
+export type ScoreRange = { min?: number; below?: number };
+
+/**
+ * The score ranges whose levelOfScore is one of `levels`, adjacent levels merged into one
+ * range (Good and Excellent → at least the Good cut-off), in level order: a level filter
+ * written as score bounds, which an index on the score can answer.
+ */
+export function scoreRangesOfLevels(levels: readonly QualityLevel[], cutoffs: QualityCutoffs): ScoreRange[] {
+  const bounds = [undefined, cutoffs.fair, cutoffs.good, cutoffs.excellent, undefined];
+  const ranges: ScoreRange[] = [];
+  let open: QualityLevel | null = null;
+  for (const level of [1, 2, 3, 4, 5] as const) {
+    const wanted = level <= 4 && levels.includes(level as QualityLevel);
+    if (wanted && open === null) open = level as QualityLevel;
+    if (!wanted && open !== null) {
+      ranges.push(withoutUndefined({ min: bounds[open - 1], below: bounds[level - 1] }));
+      open = null;
+    }
+  }
+  return ranges;
+}
+
+function withoutUndefined(range: ScoreRange): ScoreRange {
+  return Object.fromEntries(Object.entries(range).filter(([, value]) => value !== undefined));
+}

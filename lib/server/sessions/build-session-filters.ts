@@ -1,13 +1,13 @@
 import "server-only";
 import type { ListFilters } from "@/lib/sessions/list-query.schema";
 import { Prisma } from "@/prisma/generated/client";
-import { textSearchSources, type TextMatches } from "./find-text-matches";
+import { textMatchCondition, type TextMatches } from "./find-text-matches";
 
 /**
  * The WHERE conditions on `eval_sessions s` for the filters that do not need scores: start
  * date, persona present, judge, human ratings, and the text search's matches (found first,
- * see findTextMatches). Each is an index probe or a semi-join (see
- * prisma/migrations/20261122040000_sessions_browse for the indexes).
+ * see findTextMatches). Each reads the session row or one index probe (see
+ * prisma/migrations/20261122052527_session_aggregates for the stored columns and indexes).
  */
 export function buildSessionFilters(filters: ListFilters, text: TextMatches): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [];
@@ -18,20 +18,13 @@ export function buildSessionFilters(filters: ListFilters, text: TextMatches): Pr
     // The whole of the `to` day (UTC) is included.
     conditions.push(Prisma.sql`COALESCE(s.started_at, s.created_at) < ${`${filters.to}T00:00:00Z`}::timestamptz + interval '1 day'`);
   }
-  if (filters.persona !== undefined) {
-    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM turns t WHERE t.session_id = s.id AND t.persona_id = ${filters.persona})`);
-  }
+  if (filters.persona !== undefined) conditions.push(Prisma.sql`s.persona_ids @> ARRAY[${filters.persona}]::text[]`);
   if (filters.judge !== undefined) {
-    conditions.push(Prisma.sql`EXISTS (
-      SELECT 1 FROM turns t JOIN judge_scores js ON js.turn_id = t.id
-      WHERE t.session_id = s.id AND js.judge_id = ${filters.judge}::int)`);
+    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM session_scores j WHERE j.session_id = s.id AND j.judge_id = ${filters.judge}::int)`);
   }
-  if (filters.rated !== undefined) {
-    const exists = Prisma.sql`EXISTS (SELECT 1 FROM turns t JOIN ratings r ON r.turn_id = t.id WHERE t.session_id = s.id)`;
-    conditions.push(filters.rated === "yes" ? exists : Prisma.sql`NOT ${exists}`);
-  }
+  if (filters.rated !== undefined) conditions.push(filters.rated === "yes" ? Prisma.sql`s.rated_turn_count > 0` : Prisma.sql`s.rated_turn_count = 0`);
   if (text.kind === "listed") conditions.push(Prisma.sql`s.id = ANY(${text.sessionIds}::int[])`);
-  if (text.kind === "many") conditions.push(Prisma.sql`s.id IN (${textSearchSources(text.tsQuery)})`);
+  if (text.kind === "many") conditions.push(textMatchCondition(text.tsQuery));
   return conditions;
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import type { QualityCutoffs } from "@/lib/judge";
 import { QUALITY_PARAMS, type ListQuery } from "@/lib/sessions/list-query.schema";
 import { TOTAL_COUNT_CAP } from "@/lib/sessions/session-list";
+import { scoreRangesOfLevels, type QualityLevel } from "@/lib/thresholds/levels";
 import { Prisma } from "@/prisma/generated/client";
 import { getDb } from "../db";
 import { buildSessionFilters, whereClause } from "./build-session-filters";
@@ -10,108 +11,145 @@ import { findTextMatches } from "./find-text-matches";
 export type PageIds = { ids: number[]; total: number; isTotalCapped: boolean };
 
 /**
- * Human-rated share: turns with a rating over turns. It reads the whole ratings table (tens
- * of thousands of rows, a few hundred ms; a stored per-session count would make it an index walk).
- */
-const RATED_JOIN = Prisma.sql`LEFT JOIN (
-  SELECT t.session_id, count(DISTINCT r.turn_id) AS rated_turns
-  FROM ratings r JOIN turns t ON t.id = r.turn_id GROUP BY t.session_id
-) rc ON rc.session_id = s.id`;
-const RATED_SHARE = Prisma.sql`COALESCE(rc.rated_turns, 0)::float8 / NULLIF(s.turn_count, 0)`;
-
-function needsScores(query: ListQuery): boolean {
-  return query.sort === "score" || query.sort === "quality" || query.minScore !== undefined || query.maxScore !== undefined || query.quality !== undefined;
-}
-
-/**
- * The ids of one page of sessions, in order, and how many match. Offset pagination: every
- * ORDER BY ends in the id, so equal sort keys never swap between pages.
+ * Every list query reads stored per-session aggregates, never every turn: session_scores for
+ * averages, eval_sessions.rated_turn_count / persona_ids / search_vector for the rest (kept
+ * by triggers, see prisma/migrations/20261122052527_session_aggregates). Offset pagination:
+ * every ORDER BY ends in the id, so equal sort keys never swap between pages. Counts stop at
+ * TOTAL_COUNT_CAP.
  */
 export async function findSessionPageIds(query: ListQuery, cutoffs: QualityCutoffs, preferredJudgeId?: number): Promise<PageIds> {
   const text = await findTextMatches(query.q);
   if (text.kind === "listed" && text.sessionIds.length === 0) return { ids: [], total: 0, isTotalCapped: false };
   const conditions = buildSessionFilters(query, text);
-  return needsScores(query) ? findScoredPage(query, conditions, cutoffs, preferredJudgeId) : findPlainPage(query, conditions);
+  const scoreConditions = scoreFilters(query, cutoffs);
+  if (scoreConditions.length > 0) return findScoreFilteredPage(query, conditions, scoreConditions, preferredJudgeId);
+  if (query.sort === "score" || query.sort === "quality") return findScoreSortedPage(query, conditions, preferredJudgeId);
+  return findColumnPage(query, conditions);
 }
 
-/**
- * Sorts and filters on columns of eval_sessions (and the small ratings table) only: an index
- * walk that stops after the page. The count stops at TOTAL_COUNT_CAP.
- */
-async function findPlainPage(query: ListQuery, conditions: Prisma.Sql[]): Promise<PageIds> {
-  const where = whereClause(conditions);
-  const isRated = query.sort === "rated";
-  const dir = query.dir === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
-  // Non-null keys keep the default NULLS order so that an index scan in either direction fits.
-  const order =
-    query.sort === "turns"
-      ? Prisma.sql`s.turn_count ${dir}, s.id ${dir}`
-      : isRated
-        ? Prisma.sql`${RATED_SHARE} ${dir} NULLS LAST, s.id ${dir}`
-        : Prisma.sql`COALESCE(s.started_at, s.created_at) ${dir}, s.id ${dir}`;
-  const db = getDb();
-  const [page, counted] = await Promise.all([
-    db.$queryRaw<Array<{ id: number }>>`
-      SELECT s.id FROM eval_sessions s ${isRated ? RATED_JOIN : Prisma.empty} ${where}
-      ORDER BY ${order} LIMIT ${query.pageSize + 1}::int OFFSET ${(query.page - 1) * query.pageSize}::int`,
-    db.$queryRaw<Array<{ n: number }>>`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM eval_sessions s ${where} LIMIT ${TOTAL_COUNT_CAP + 1}::int) matching`,
-  ]);
-  const n = counted[0]?.n ?? 0;
-  return { ids: page.map((row) => row.id), total: Math.min(n, TOTAL_COUNT_CAP), isTotalCapped: n > TOTAL_COUNT_CAP };
+const RATED_SHARE = Prisma.sql`(s.rated_turn_count::float8 / GREATEST(s.turn_count, 1))`;
+
+/** ORDER BY for the sorts on eval_sessions' own columns (each matches an index, either way). */
+function columnOrder(query: ListQuery): Prisma.Sql {
+  const dir = direction(query);
+  if (query.sort === "turns") return Prisma.sql`s.turn_count ${dir}, s.id ${dir}`;
+  if (query.sort === "rated") return Prisma.sql`${RATED_SHARE} ${dir}, s.id ${dir}`;
+  return Prisma.sql`COALESCE(s.started_at, s.created_at) ${dir}, s.id ${dir}`;
 }
 
-/**
- * Sorts or filters on the average score, so every candidate's average is computed: the sum
- * of its judge's overall scores in turn order (the seed's float sum, so levels at a cut-off
- * agree with the session page) over its turn count. Without a judge filter, each session's
- * preferred judge (the active thresholds' scoring judge) is used when it scored the session,
- * else its first judge (lowest id).
- */
-async function findScoredPage(query: ListQuery, conditions: Prisma.Sql[], cutoffs: QualityCutoffs, preferredJudgeId?: number): Promise<PageIds> {
-  const judge = query.judge === undefined ? Prisma.empty : Prisma.sql`AND js.judge_id = ${query.judge}::int`;
-  const scoreConditions: Prisma.Sql[] = [];
-  if (query.minScore !== undefined) scoreConditions.push(Prisma.sql`avg_score >= ${query.minScore}::float8`);
-  if (query.maxScore !== undefined) scoreConditions.push(Prisma.sql`avg_score <= ${query.maxScore}::float8`);
+function direction(query: ListQuery): Prisma.Sql {
+  return query.dir === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+}
+
+function page(query: ListQuery): { limit: number; offset: number } {
+  return { limit: query.pageSize + 1, offset: (query.page - 1) * query.pageSize };
+}
+
+/** Score range and quality level filters, as bounds on the chosen average `c.average_score`. */
+function scoreFilters(query: ListQuery, cutoffs: QualityCutoffs): Prisma.Sql[] {
+  const conditions: Prisma.Sql[] = [];
+  if (query.minScore !== undefined) conditions.push(Prisma.sql`c.average_score >= ${query.minScore}::float8`);
+  if (query.maxScore !== undefined) conditions.push(Prisma.sql`c.average_score <= ${query.maxScore}::float8`);
   if (query.quality !== undefined) {
-    const levels = query.quality.map((name) => QUALITY_PARAMS.indexOf(name) + 1);
-    scoreConditions.push(Prisma.sql`level = ANY(${levels}::int[])`);
+    const levels = query.quality.map((name) => (QUALITY_PARAMS.indexOf(name) + 1) as QualityLevel);
+    const ranges = scoreRangesOfLevels(levels, cutoffs).map((range) => {
+      const bounds = [Prisma.sql`c.average_score IS NOT NULL`];
+      if (range.min !== undefined) bounds.push(Prisma.sql`c.average_score >= ${range.min}::float8`);
+      if (range.below !== undefined) bounds.push(Prisma.sql`c.average_score < ${range.below}::float8`);
+      return Prisma.sql`(${Prisma.join(bounds, " AND ")})`;
+    });
+    conditions.push(ranges.length === 0 ? Prisma.sql`false` : Prisma.sql`(${Prisma.join(ranges, " OR ")})`);
   }
-  const dir = query.dir === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
-  const order = {
-    score: Prisma.sql`avg_score ${dir} NULLS LAST, id ${dir}`,
-    quality: Prisma.sql`level ${dir} NULLS LAST, avg_score ${dir} NULLS LAST, id ${dir}`,
-    started: Prisma.sql`started ${dir}, id ${dir}`,
-    turns: Prisma.sql`turn_count ${dir}, id ${dir}`,
-    rated: Prisma.sql`rated_share ${dir} NULLS LAST, id ${dir}`,
-  }[query.sort];
-  const isRated = query.sort === "rated";
-  const [row] = await getDb().$queryRaw<Array<{ total: number; ids: number[] }>>`
-    WITH candidates AS MATERIALIZED (
-      SELECT s.id, s.turn_count, COALESCE(s.started_at, s.created_at) AS started,
-        ${isRated ? RATED_SHARE : Prisma.sql`NULL::float8`} AS rated_share
-      FROM eval_sessions s ${isRated ? RATED_JOIN : Prisma.empty} ${whereClause(conditions)}
-    ), per_judge AS (
-      SELECT t.session_id, js.judge_id, sum(js.overall_score ORDER BY t.ordinal) AS total
-      FROM candidates c JOIN turns t ON t.session_id = c.id JOIN judge_scores js ON js.turn_id = t.id ${judge}
-      GROUP BY t.session_id, js.judge_id
-    ), chosen AS (
-      SELECT DISTINCT ON (session_id) session_id, total FROM per_judge ORDER BY session_id, ${preferredFirst(preferredJudgeId)} judge_id
-    ), scored AS (
-      SELECT c.id, c.turn_count, c.started, c.rated_share, chosen.total / NULLIF(c.turn_count, 0) AS avg_score
-      FROM candidates c LEFT JOIN chosen ON chosen.session_id = c.id
-    ), filtered AS (
-      SELECT *, CASE WHEN avg_score IS NULL THEN NULL
-        WHEN avg_score >= ${cutoffs.excellent}::float8 THEN 4 WHEN avg_score >= ${cutoffs.good}::float8 THEN 3
-        WHEN avg_score >= ${cutoffs.fair}::float8 THEN 2 ELSE 1 END AS level
-      FROM scored
-    ), matching AS (
-      SELECT * FROM filtered ${whereClause(scoreConditions)}
-    )
-    SELECT (SELECT count(*)::int FROM matching) AS total,
-      ARRAY(SELECT id FROM matching ORDER BY ${order}
-        LIMIT ${query.pageSize + 1}::int OFFSET ${(query.page - 1) * query.pageSize}::int) AS ids`;
-  return { ids: row.ids, total: row.total, isTotalCapped: false };
+  return conditions;
+}
+
+/**
+ * Each session's average under the judge it is shown with, as (session_id, average_score):
+ * the filtered judge; else the preferred judge (the active thresholds' scoring judge) where
+ * it scored the session, and the session's first judge (lowest id) elsewhere; else the first
+ * judge. The preferred judge's rows come straight from the (judge_id, average_score) index,
+ * so a sort by average walks it and stops after the page.
+ */
+function chosenScores(judgeId: number | undefined, preferredJudgeId: number | undefined): Prisma.Sql {
+  if (judgeId !== undefined) return Prisma.sql`SELECT session_id, average_score FROM session_scores WHERE judge_id = ${judgeId}::int`;
+  const firstJudge = (extra: Prisma.Sql) => Prisma.sql`
+    SELECT DISTINCT ON (x.session_id) x.session_id, x.average_score FROM session_scores x ${extra}
+    ORDER BY x.session_id, x.judge_id`;
+  if (preferredJudgeId === undefined) return firstJudge(Prisma.empty);
+  return Prisma.sql`
+    SELECT session_id, average_score FROM session_scores WHERE judge_id = ${preferredJudgeId}::int
+    UNION ALL
+    ${firstJudge(Prisma.sql`WHERE x.judge_id <> ${preferredJudgeId}::int
+      AND NOT EXISTS (SELECT 1 FROM session_scores p WHERE p.session_id = x.session_id AND p.judge_id = ${preferredJudgeId}::int)`)}`;
+}
+
+/** Sorts and filters on eval_sessions' columns only: an index walk that stops after the page. */
+async function findColumnPage(query: ListQuery, conditions: Prisma.Sql[]): Promise<PageIds> {
+  const where = whereClause(conditions);
+  const { limit, offset } = page(query);
+  const db = getDb();
+  const [rows, total] = await Promise.all([
+    db.$queryRaw<Array<{ id: number }>>`
+      SELECT s.id FROM eval_sessions s ${where} ORDER BY ${columnOrder(query)} LIMIT ${limit}::int OFFSET ${offset}::int`,
+    cappedCount(Prisma.sql`SELECT 1 FROM eval_sessions s ${where}`),
+  ]);
+  return { ids: rows.map((row) => row.id), ...total };
+}
+
+/**
+ * Filtered on the average score or level (whatever the sort): only sessions with an average
+ * can match, so the chosen scores are joined and bounded.
+ */
+async function findScoreFilteredPage(query: ListQuery, conditions: Prisma.Sql[], scoreConditions: Prisma.Sql[], preferredJudgeId?: number): Promise<PageIds> {
+  const from = Prisma.sql`FROM eval_sessions s JOIN (${chosenScores(query.judge, preferredJudgeId)}) c ON c.session_id = s.id
+    ${whereClause([...conditions, ...scoreConditions])}`;
+  const isScoreSort = query.sort === "score" || query.sort === "quality";
+  const dir = direction(query);
+  // The level is a step function of the average, so by level and by average is one order.
+  const order = isScoreSort ? Prisma.sql`c.average_score ${dir}, s.id ${dir}` : columnOrder(query);
+  const { limit, offset } = page(query);
+  const db = getDb();
+  const [rows, total] = await Promise.all([
+    db.$queryRaw<Array<{ id: number }>>`SELECT s.id ${from} ORDER BY ${order} LIMIT ${limit}::int OFFSET ${offset}::int`,
+    cappedCount(Prisma.sql`SELECT 1 ${from}`),
+  ]);
+  return { ids: rows.map((row) => row.id), ...total };
+}
+
+/**
+ * Sorted by average score (or level) without a score filter: sessions with an average in
+ * its order, then those without one (no judge scored them) by id, both ways. The second
+ * part is only read when the page reaches it.
+ */
+async function findScoreSortedPage(query: ListQuery, conditions: Prisma.Sql[], preferredJudgeId?: number): Promise<PageIds> {
+  const chosen = chosenScores(query.judge, preferredJudgeId);
+  const scoredFrom = Prisma.sql`FROM eval_sessions s JOIN (${chosen}) c ON c.session_id = s.id
+    ${whereClause([...conditions, Prisma.sql`c.average_score IS NOT NULL`])}`;
+  const dir = direction(query);
+  const { limit, offset } = page(query);
+  const db = getDb();
+  const [scored, total] = await Promise.all([
+    db.$queryRaw<Array<{ id: number }>>`
+      SELECT s.id ${scoredFrom} ORDER BY c.average_score ${dir}, s.id ${dir} LIMIT ${limit}::int OFFSET ${offset}::int`,
+    cappedCount(Prisma.sql`SELECT 1 FROM eval_sessions s ${whereClause(conditions)}`),
+  ]);
+  const ids = scored.map((row) => row.id);
+  if (ids.length < limit) {
+    const [{ n: scoredCount }] = await db.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n ${scoredFrom}`;
+    const unscored = await db.$queryRaw<Array<{ id: number }>>`
+      SELECT s.id FROM eval_sessions s
+      ${whereClause([...conditions, Prisma.sql`NOT EXISTS (SELECT 1 FROM (${chosen}) c WHERE c.session_id = s.id AND c.average_score IS NOT NULL)`])}
+      ORDER BY s.id ${dir} LIMIT ${limit - ids.length}::int OFFSET ${Math.max(0, offset - scoredCount)}::int`;
+    ids.push(...unscored.map((row) => row.id));
+  }
+  return { ids, ...total };
+}
+
+/** How many rows a query returns, counting no further than TOTAL_COUNT_CAP + 1. */
+async function cappedCount(rows: Prisma.Sql): Promise<Omit<PageIds, "ids">> {
+  const [{ n }] = await getDb().$queryRaw<Array<{ n: number }>>`
+    SELECT count(*)::int AS n FROM (${rows} LIMIT ${TOTAL_COUNT_CAP + 1}::int) matching`;
+  return { total: Math.min(n, TOTAL_COUNT_CAP), isTotalCapped: n > TOTAL_COUNT_CAP };
 }
 
 /** ORDER BY prefix that puts the preferred judge's row first (nothing when there is none). */
