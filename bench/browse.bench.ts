@@ -2,8 +2,10 @@
 // 1,000,000 turns (judge scores from three judges, human ratings on 4 % of turns) in SQL, then
 // times findSessions over 200 calls with varied filters, sorts and pages, and getSession over
 // 200 sessions, and prints p50 / p95 of each. Target: p95 under 150 ms.
-// BROWSE_BENCH_DATABASE_URL=<url of a database this bench filled before> skips start and fill.
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+// BROWSE_BENCH_DATABASE_URL=<url of a database this bench filled before> skips start and fill;
+// BROWSE_BENCH_DIR=<folder> keeps the database there and fills it only once;
+// BROWSE_BENCH_SESSIONS=<n> fills n sessions instead (10 turns each on average).
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { register } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,27 +15,43 @@ import { QUALITY_PARAMS, SORT_KEYS, type ListQuery } from "../lib/sessions/list-
 
 register("../scripts/lib/server-only-hook.mjs", import.meta.url);
 
-const SESSIONS = 100_000;
+const SESSIONS = Number(process.env.BROWSE_BENCH_SESSIONS ?? 100_000);
 const CALLS = 200;
 const TARGET_MS = 150;
 const BROWSE_MIGRATION = fileURLToPath(new URL("../prisma/migrations/20261122040000_sessions_browse/migration.sql", import.meta.url));
 const AGGREGATES_MIGRATION = fileURLToPath(new URL("../prisma/migrations/20261122052527_session_aggregates/migration.sql", import.meta.url));
 
+/** BROWSE_BENCH_DIR=<folder>: keep the filled database there and reuse it on the next run. */
 async function main(): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), "concord-bench-browse-"));
+  const kept = process.env.BROWSE_BENCH_DIR;
+  const dir = kept ?? mkdtempSync(path.join(tmpdir(), "concord-bench-browse-"));
+  mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
   const { startEmbeddedPostgres } = await import("../scripts/lib/embedded-db.mjs");
   const db = await startEmbeddedPostgres({ baseDir: dir, database: "concord_bench" });
   try {
     const { applyMigrations } = await import("../lib/server/migrate.ts");
     await applyMigrations(db.url);
-    const started = performance.now();
-    await fill(db.url);
-    console.log(`browse: filled ${SESSIONS.toLocaleString("en")} sessions in ${((performance.now() - started) / 1000).toFixed(0)} s (indexes included)`);
+    if (await isEmpty(db.url)) {
+      const started = performance.now();
+      await fill(db.url);
+      console.log(`browse: filled ${SESSIONS.toLocaleString("en")} sessions in ${((performance.now() - started) / 1000).toFixed(0)} s (indexes included)`);
+    }
     await measure(db.url);
   } finally {
     await db.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function isEmpty(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT NOT EXISTS (SELECT 1 FROM session_scores) AS empty");
+    return rows[0].empty;
+  } finally {
+    await client.end();
   }
 }
 
@@ -54,13 +72,18 @@ async function fill(url: string): Promise<void> {
     for (const { name } of indexes) await client.query(`DROP INDEX "${name}"`);
     await client.query("SET maintenance_work_mem = '256MB'");
     await client.query("SET session_replication_role = replica"); // no triggers during the fill
-    await client.query(FILL_SQL);
+    const step = async (name: string, sql: string) => {
+      const started = performance.now();
+      await client.query(sql);
+      console.log(`  fill: ${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    };
+    await step("rows", FILL_SQL);
     await client.query("SET session_replication_role = DEFAULT");
-    await client.query(`SELECT refresh_session_texts(ARRAY(SELECT id FROM eval_sessions));
-      SELECT refresh_rated_turn_counts(ARRAY(SELECT id FROM eval_sessions));
-      SELECT refresh_all_session_scores(ARRAY(SELECT id FROM eval_sessions));`);
+    await step("texts", "SELECT refresh_session_texts(ARRAY(SELECT id FROM eval_sessions))");
+    await step("rated counts", "SELECT refresh_rated_turn_counts(ARRAY(SELECT id FROM eval_sessions))");
+    await step("session scores", "SELECT refresh_all_session_scores(ARRAY(SELECT id FROM eval_sessions))");
     for (const { definition } of indexes) await client.query(definition);
-    await client.query("VACUUM ANALYZE");
+    await step("vacuum", "VACUUM ANALYZE");
   } finally {
     await client.end();
   }

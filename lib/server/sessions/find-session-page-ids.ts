@@ -73,8 +73,8 @@ function scoreFilters(query: ListQuery, cutoffs: QualityCutoffs): Prisma.Sql[] {
 function chosenScores(judgeId: number | undefined, preferredJudgeId: number | undefined): Prisma.Sql {
   if (judgeId !== undefined) return Prisma.sql`SELECT session_id, average_score FROM session_scores WHERE judge_id = ${judgeId}::int`;
   const firstJudge = (extra: Prisma.Sql) => Prisma.sql`
-    SELECT DISTINCT ON (x.session_id) x.session_id, x.average_score FROM session_scores x ${extra}
-    ORDER BY x.session_id, x.judge_id`;
+    (SELECT DISTINCT ON (x.session_id) x.session_id, x.average_score FROM session_scores x ${extra}
+    ORDER BY x.session_id, x.judge_id)`;
   if (preferredJudgeId === undefined) return firstJudge(Prisma.empty);
   return Prisma.sql`
     SELECT session_id, average_score FROM session_scores WHERE judge_id = ${preferredJudgeId}::int

@@ -201,6 +201,11 @@ describe("findSessions text search", () => {
     expect(await ids({ q: `${english} ${uniqueWord()}` })).toEqual([]);
   });
 
+  it("searches a session's prompt and responses as one text: the words may be in different turns", async () => {
+    expect(await ids({ q: `${english} plain` })).toEqual([inResponse]);
+    expect(await ids({ q: `${english} nothing grow` })).toEqual([inPrompt]);
+  });
+
   it("treats punctuation in the search as a separator, never as query syntax", async () => {
     expect(await ids({ q: `${english} & | ! ( ) :*` })).toHaveLength(2);
   });
