@@ -46,10 +46,15 @@ export function pairRows(pairs: AgreementPairs): PairRow[] {
   }));
 }
 
-/** One CSV cell: numbers as JavaScript prints them (round-trip exact), text quoted when it must be. */
+/**
+ * One CSV cell: numbers as JavaScript prints them (round-trip exact), text quoted when it
+ * must be. Text a spreadsheet would run as a formula (starting with =, +, -, @, tab or
+ * carriage return: persona ids and criteria come from imported files) gets a leading
+ * apostrophe, as OWASP advises for CSV injection.
+ */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
-  const text = String(value);
+  const text = typeof value === "string" && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -31,6 +31,13 @@ describe("pairs export", () => {
     expect(csvCell(" x")).toBe('" x"');
     expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
   });
+
+  it("defuses text a spreadsheet would run as a formula, and leaves numbers alone", () => {
+    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(["+1", "-cmd", "@SUM(A1)", "\tx"].map(csvCell)).toEqual(["'+1", "'-cmd", "'@SUM(A1)", "'\tx"]);
+    expect(csvCell(-0.25)).toBe("-0.25");
+    expect(csvCell("thesis")).toBe("thesis");
+  });
 });
 
 describe("figures export", () => {
