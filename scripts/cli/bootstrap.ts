@@ -3,13 +3,15 @@ import { isDatabaseEmpty, seedDemo } from "@/lib/server/import/seed-demo";
 import { closeImportPool } from "@/lib/server/import/with-import-transaction";
 import { applyMigrations } from "@/lib/server/migrate";
 import { ensureDefaultRubric } from "@/lib/server/rubrics/ensure-default-rubric";
-import { ensureSeedThresholds } from "@/lib/server/thresholds/get-active-thresholds";
+import { ensureDisplayJudge } from "@/lib/server/sessions/session-display";
+import { ensureSeedThresholds, getActiveThresholds } from "@/lib/server/thresholds/get-active-thresholds";
+import { getScoringJudge } from "@/lib/server/thresholds/get-scoring-judge";
 
 /**
  * `concord bootstrap`: what `npm start` runs before serving — pending migrations, then
  * first-run setup: the seed's thresholds as version 1, the default rubric, an admin when none exists (its
- * generated password printed this once), and demo data in an empty database (unless
- * CONCORD_DEMO_DATA=off).
+ * generated password printed this once), demo data in an empty database (unless
+ * CONCORD_DEMO_DATA=off), and the sessions list's display judge.
  */
 export async function run(args: string[]): Promise<number> {
   if (args.includes("--help")) {
@@ -50,5 +52,10 @@ export async function run(args: string[]): Promise<number> {
     if (result.status !== "skipped") say(`Demo data: ${result.sessions} sessions, ${result.turns} turns, ${result.ratings} ratings.`);
     await closeImportPool();
   }
+
+  // The sessions list's display judge follows the active thresholds (getDisplayScoring keeps
+  // it so); set here so that the first page load after an upgrade does not wait for it.
+  const active = await getActiveThresholds();
+  if (active.id !== null) await ensureDisplayJudge((await getScoringJudge({ id: active.id }, { startRecompute: false })).judge.id);
   return 0;
 }

@@ -7,6 +7,7 @@ import { Prisma } from "@/prisma/generated/client";
 import { getDb } from "../db";
 import { buildSessionFilters, whereClause } from "./build-session-filters";
 import { findTextMatches } from "./find-text-matches";
+import { findDisplayJudgeId } from "./session-display";
 
 export type PageIds = { ids: number[]; total: number; isTotalCapped: boolean };
 
@@ -22,9 +23,11 @@ export async function findSessionPageIds(query: ListQuery, cutoffs: QualityCutof
   if (text.kind === "listed" && text.sessionIds.length === 0) return { ids: [], total: 0, isTotalCapped: false };
   const conditions = buildSessionFilters(query, text);
   const scoreConditions = scoreFilters(query, cutoffs);
-  if (scoreConditions.length > 0) return findScoreFilteredPage(query, conditions, scoreConditions, preferredJudgeId);
-  if (query.sort === "score" || query.sort === "quality") return findScoreSortedPage(query, conditions, preferredJudgeId);
-  return findColumnPage(query, conditions);
+  const isScoreSort = query.sort === "score" || query.sort === "quality";
+  if (scoreConditions.length === 0 && !isScoreSort) return findColumnPage(query, conditions);
+  const chosen = chosenScores(query.judge, preferredJudgeId, await findDisplayJudgeId());
+  if (scoreConditions.length > 0) return findScoreFilteredPage(query, conditions, scoreConditions, chosen);
+  return findScoreSortedPage(query, conditions, chosen);
 }
 
 const RATED_SHARE = Prisma.sql`(s.rated_turn_count::float8 / GREATEST(s.turn_count, 1))`;
@@ -67,11 +70,13 @@ function scoreFilters(query: ListQuery, cutoffs: QualityCutoffs): Prisma.Sql[] {
  * Each session's average under the judge it is shown with, as (session_id, average_score):
  * the filtered judge; else the preferred judge (the active thresholds' scoring judge) where
  * it scored the session, and the session's first judge (lowest id) elsewhere; else the first
- * judge. The preferred judge's rows come straight from the (judge_id, average_score) index,
- * so a sort by average walks it and stops after the page.
+ * judge. When the preferred judge is the stored display judge (getDisplayScoring keeps it so),
+ * these are the rows marked is_shown, read from an index on (average_score, session_id);
+ * for any other preference they are worked out here, correct but slower.
  */
-function chosenScores(judgeId: number | undefined, preferredJudgeId: number | undefined): Prisma.Sql {
+function chosenScores(judgeId: number | undefined, preferredJudgeId: number | undefined, displayJudgeId: number | null): Prisma.Sql {
   if (judgeId !== undefined) return Prisma.sql`SELECT session_id, average_score FROM session_scores WHERE judge_id = ${judgeId}::int`;
+  if ((preferredJudgeId ?? null) === displayJudgeId) return Prisma.sql`SELECT session_id, average_score FROM session_scores WHERE is_shown`;
   const firstJudge = (extra: Prisma.Sql) => Prisma.sql`
     (SELECT DISTINCT ON (x.session_id) x.session_id, x.average_score FROM session_scores x ${extra}
     ORDER BY x.session_id, x.judge_id)`;
@@ -100,8 +105,8 @@ async function findColumnPage(query: ListQuery, conditions: Prisma.Sql[]): Promi
  * Filtered on the average score or level (whatever the sort): only sessions with an average
  * can match, so the chosen scores are joined and bounded.
  */
-async function findScoreFilteredPage(query: ListQuery, conditions: Prisma.Sql[], scoreConditions: Prisma.Sql[], preferredJudgeId?: number): Promise<PageIds> {
-  const from = Prisma.sql`FROM eval_sessions s JOIN (${chosenScores(query.judge, preferredJudgeId)}) c ON c.session_id = s.id
+async function findScoreFilteredPage(query: ListQuery, conditions: Prisma.Sql[], scoreConditions: Prisma.Sql[], chosen: Prisma.Sql): Promise<PageIds> {
+  const from = Prisma.sql`FROM eval_sessions s JOIN (${chosen}) c ON c.session_id = s.id
     ${whereClause([...conditions, ...scoreConditions])}`;
   const isScoreSort = query.sort === "score" || query.sort === "quality";
   const dir = direction(query);
@@ -121,8 +126,7 @@ async function findScoreFilteredPage(query: ListQuery, conditions: Prisma.Sql[],
  * its order, then those without one (no judge scored them) by id, both ways. The second
  * part is only read when the page reaches it.
  */
-async function findScoreSortedPage(query: ListQuery, conditions: Prisma.Sql[], preferredJudgeId?: number): Promise<PageIds> {
-  const chosen = chosenScores(query.judge, preferredJudgeId);
+async function findScoreSortedPage(query: ListQuery, conditions: Prisma.Sql[], chosen: Prisma.Sql): Promise<PageIds> {
   const scoredFrom = Prisma.sql`FROM eval_sessions s JOIN (${chosen}) c ON c.session_id = s.id
     ${whereClause([...conditions, Prisma.sql`c.average_score IS NOT NULL`])}`;
   const dir = direction(query);

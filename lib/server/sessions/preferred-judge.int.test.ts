@@ -4,6 +4,7 @@ import { getDb } from "../db";
 import { DEFAULT_LIST_QUERY, type ListQuery } from "@/lib/sessions/list-query.schema";
 import { findSessionRows } from "./find-session-rows";
 import { findSessions } from "./find-sessions";
+import { ensureDisplayJudge, findDisplayJudgeId } from "./session-display";
 import { getSession } from "./get-session";
 import { createJudge, createSession, uniqueWord } from "./session-fixtures";
 
@@ -75,5 +76,21 @@ describe("the preferred (scoring) judge", () => {
     // The unscored tail continues across pages.
     const paged = await findSessions({ ...DEFAULT_LIST_QUERY, q: marker, sort: "score", dir: "desc", pageSize: 10, page: 1 }, CUTOFFS, newWeights);
     expect([paged.total, paged.hasNextPage]).toEqual([4, false]);
+
+    // With newWeights as the stored display judge the list reads the rows marked is_shown
+    // instead of working the choice out: the same answers.
+    const queries: Array<Partial<ListQuery>> = [
+      { sort: "score", dir: "desc" }, { sort: "score", dir: "asc" }, { sort: "quality" }, { quality: ["excellent"] },
+      { quality: ["poor", "good"], sort: "turns" }, { minScore: 0.65, sort: "score", dir: "asc" }, { maxScore: 0.75, sort: "rated" },
+    ];
+    const worked = await Promise.all(queries.map((changes) => list(changes, newWeights)));
+    const previous = await findDisplayJudgeId();
+    try {
+      expect(await ensureDisplayJudge(newWeights)).toBe(true);
+      expect(await findDisplayJudgeId()).toBe(newWeights);
+      expect(await Promise.all(queries.map((changes) => list(changes, newWeights)))).toEqual(worked);
+    } finally {
+      await ensureDisplayJudge(previous);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { createScratchDatabase } from "@/scripts/test/test-database";
 import { getDb } from "../db";
 import { applyMigrations, readMigrationFiles } from "../migrate";
 import { createJudge, createSession, uniqueWord } from "./session-fixtures";
+import { ensureDisplayJudge, findDisplayJudgeId } from "./session-display";
 
 // The per-session aggregates the sessions list reads (migration "session_aggregates") are
 // kept by triggers; these tests write rows the way every writer does and read them back.
@@ -98,6 +99,38 @@ describe("session_scores", () => {
     expect((await aggregates(id)).scores.map((score) => score.judgeId)).toEqual([kept]);
     await db.evalSession.delete({ where: { id } });
     expect(await db.sessionScore.count({ where: { sessionId: id } })).toBe(0);
+  });
+});
+
+describe("session_scores.is_shown", () => {
+  async function shown(sessionId: number): Promise<number[]> {
+    const rows = await getDb().sessionScore.findMany({ where: { sessionId, isShown: true }, select: { judgeId: true } });
+    return rows.map((row) => row.judgeId);
+  }
+
+  it("marks the display judge's row where it scored the session, else the first judge's, and follows changes", async () => {
+    const [first, display] = [await createJudge("shown-first"), await createJudge("shown-display")];
+    const both = await createSession({ seedPrompt: uniqueWord(), turns: [{ personaId: "thesis", scores: { [first]: 0.4, [display]: 0.6 } }] });
+    const firstOnly = await createSession({ seedPrompt: uniqueWord(), turns: [{ personaId: "thesis", scores: { [first]: 0.4 } }] });
+    const previous = await findDisplayJudgeId();
+    try {
+      await ensureDisplayJudge(null);
+      expect([await shown(both), await shown(firstOnly)]).toEqual([[first], [first]]);
+
+      expect(await ensureDisplayJudge(display)).toBe(true);
+      expect([await shown(both), await shown(firstOnly)]).toEqual([[display], [first]]);
+
+      // The display judge scores another session: its row becomes the shown one.
+      const [turn] = await turnIds(firstOnly);
+      await getDb().judgeScore.create({ data: { turnId: turn, judgeId: display, overallScore: 0.9 } });
+      expect(await shown(firstOnly)).toEqual([display]);
+
+      // The display judge deleted: its rows go, the first judge's are shown, the display judge is unset.
+      await getDb().judge.delete({ where: { id: display } });
+      expect([await shown(both), await shown(firstOnly), await findDisplayJudgeId()]).toEqual([[first], [first], null]);
+    } finally {
+      await ensureDisplayJudge(previous === display ? null : previous);
+    }
   });
 });
 

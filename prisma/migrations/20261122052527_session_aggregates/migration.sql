@@ -3,6 +3,9 @@
 --   session_scores(session_id, judge_id): a judge's overall scores of the session summed in
 --     turn order (the seed's float sum, exactly what the session page computes) and that sum
 --     over the session's turn count: sort by average score / quality, score and level filters.
+--     is_shown marks the one row per session the list shows without a judge filter: the
+--     display judge's (session_display: the active thresholds' scoring judge) where it scored
+--     the session, else the session's first judge. The list then reads plain indexed rows.
 --   eval_sessions.rated_turn_count: turns with a human rating (sort by rated share, "has
 --     human ratings").
 --   eval_sessions.persona_ids: the personas present ("persona present").
@@ -25,9 +28,24 @@ CREATE TABLE "session_scores" (
     "total" DOUBLE PRECISION NOT NULL,
     "scored_turn_count" INTEGER NOT NULL,
     "average_score" DOUBLE PRECISION,
+    "is_shown" BOOLEAN NOT NULL DEFAULT false,
 
     CONSTRAINT "session_scores_pkey" PRIMARY KEY ("session_id","judge_id")
 );
+
+-- CreateTable
+CREATE TABLE "session_display" (
+    "id" BOOLEAN NOT NULL DEFAULT true,
+    "judge_id" INTEGER,
+
+    CONSTRAINT "session_display_pkey" PRIMARY KEY ("id"),
+    CONSTRAINT "session_display_one_row" CHECK ("id")
+);
+
+-- AddForeignKey
+ALTER TABLE "session_display" ADD CONSTRAINT "session_display_judge_id_fkey" FOREIGN KEY ("judge_id") REFERENCES "judges"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+INSERT INTO "session_display" ("id", "judge_id") VALUES (true, NULL);
 
 -- AddForeignKey
 ALTER TABLE "session_scores" ADD CONSTRAINT "session_scores_session_id_fkey" FOREIGN KEY ("session_id") REFERENCES "eval_sessions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -90,6 +108,25 @@ CREATE FUNCTION "refresh_rated_turn_counts"(p_session_ids integer[]) RETURNS voi
   WHERE s.id = i.id AND s.rated_turn_count <> x.n;
 $$;
 
+-- Writers of session_scores hold this advisory lock shared, and a change of display judge
+-- holds it exclusively while it re-marks every session: no writer marks rows under the old
+-- display judge after the change has re-marked them (see set_session_display_judge).
+CREATE FUNCTION "lock_session_display"() RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock_shared(7270736901);
+$$;
+
+-- Marks each given session's shown row: the display judge's, else the lowest judge id.
+CREATE FUNCTION "refresh_shown_scores"(p_session_ids integer[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE session_scores ss SET is_shown = (ss.judge_id = w.judge_id)
+  FROM (
+    SELECT DISTINCT ON (x.session_id) x.session_id, x.judge_id
+    FROM session_scores x
+    WHERE x.session_id = ANY(p_session_ids)
+    ORDER BY x.session_id, x.judge_id = (SELECT judge_id FROM session_display) DESC NULLS LAST, x.judge_id
+  ) w
+  WHERE ss.session_id = w.session_id AND ss.is_shown <> (ss.judge_id = w.judge_id);
+$$;
+
 -- session_scores for the given (session, judge) pairs: recomputed in turn order, removed
 -- when the judge no longer scores any turn of the session, unchanged rows not rewritten.
 CREATE FUNCTION "refresh_session_scores"(p_session_ids integer[], p_judge_ids integer[]) RETURNS void LANGUAGE sql AS $$
@@ -113,6 +150,7 @@ CREATE FUNCTION "refresh_session_scores"(p_session_ids integer[], p_judge_ids in
   SET total = EXCLUDED.total, scored_turn_count = EXCLUDED.scored_turn_count, average_score = EXCLUDED.average_score
   WHERE (ss.total, ss.scored_turn_count, ss.average_score)
     IS DISTINCT FROM (EXCLUDED.total, EXCLUDED.scored_turn_count, EXCLUDED.average_score);
+  SELECT refresh_shown_scores(p_session_ids);
 $$;
 
 -- Every judge of the given sessions (after turns were deleted or changed).
@@ -124,6 +162,25 @@ CREATE FUNCTION "refresh_all_session_scores"(p_session_ids integer[]) RETURNS vo
   FROM eval_sessions s JOIN turns t ON t.session_id = s.id JOIN judge_scores js ON js.turn_id = t.id
   WHERE s.id = ANY(p_session_ids)
   GROUP BY t.session_id, js.judge_id, s.turn_count;
+  SELECT refresh_shown_scores(p_session_ids);
+$$;
+
+-- Sets the display judge (null: each session's first judge) and re-marks every session's
+-- shown row; false, doing nothing, when it is already set. Waits for writers in progress.
+CREATE FUNCTION "set_session_display_judge"(p_judge_id integer) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7270736901);
+  UPDATE session_display SET judge_id = p_judge_id WHERE judge_id IS DISTINCT FROM p_judge_id;
+  IF NOT FOUND THEN RETURN false; END IF;
+  UPDATE session_scores ss SET is_shown = (ss.judge_id = w.judge_id)
+  FROM (
+    SELECT DISTINCT ON (x.session_id) x.session_id, x.judge_id
+    FROM session_scores x
+    ORDER BY x.session_id, x.judge_id = p_judge_id DESC NULLS LAST, x.judge_id
+  ) w
+  WHERE ss.session_id = w.session_id AND ss.is_shown <> (ss.judge_id = w.judge_id);
+  RETURN true;
+END
 $$;
 
 -- ---------------------------------------------------------------------------------------
@@ -146,6 +203,7 @@ BEGIN
   IF ids IS NULL THEN RETURN NULL; END IF;
   PERFORM refresh_session_texts(ids);
   IF TG_OP <> 'INSERT' THEN
+    PERFORM lock_session_display();
     PERFORM refresh_rated_turn_counts(ids);
     PERFORM refresh_all_session_scores(ids);
   END IF;
@@ -177,7 +235,10 @@ BEGIN
     SELECT array_agg(t.session_id), array_agg(c.judge_id) INTO sessions, judges
     FROM (SELECT turn_id, judge_id FROM old_scores UNION SELECT turn_id, judge_id FROM new_scores) c JOIN turns t ON t.id = c.turn_id;
   END IF;
-  IF sessions IS NOT NULL THEN PERFORM refresh_session_scores(sessions, judges); END IF;
+  IF sessions IS NOT NULL THEN
+    PERFORM lock_session_display();
+    PERFORM refresh_session_scores(sessions, judges);
+  END IF;
   RETURN NULL;
 END
 $$;
@@ -188,6 +249,20 @@ CREATE TRIGGER "judge_scores_sessions_update" AFTER UPDATE ON "judge_scores"
   REFERENCING OLD TABLE AS old_scores NEW TABLE AS new_scores FOR EACH STATEMENT EXECUTE FUNCTION "judge_scores_refresh_sessions"();
 CREATE TRIGGER "judge_scores_sessions_delete" AFTER DELETE ON "judge_scores"
   REFERENCING OLD TABLE AS old_scores FOR EACH STATEMENT EXECUTE FUNCTION "judge_scores_refresh_sessions"();
+
+-- session_scores rows deleted with their judge: the sessions' shown rows.
+CREATE FUNCTION "session_scores_refresh_shown"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids integer[];
+BEGIN
+  SELECT array_agg(DISTINCT session_id) INTO ids FROM old_session_scores WHERE is_shown;
+  IF ids IS NOT NULL THEN PERFORM refresh_shown_scores(ids); END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER "session_scores_shown_delete" AFTER DELETE ON "session_scores"
+  REFERENCING OLD TABLE AS old_session_scores FOR EACH STATEMENT EXECUTE FUNCTION "session_scores_refresh_shown"();
 
 -- Ratings written or removed: their sessions' rated turn counts.
 CREATE FUNCTION "ratings_refresh_sessions"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -240,7 +315,9 @@ CREATE TRIGGER "eval_sessions_turn_count_update" AFTER UPDATE OF "turn_count" ON
   FOR EACH ROW WHEN (OLD.turn_count IS DISTINCT FROM NEW.turn_count) EXECUTE FUNCTION "eval_sessions_turn_count_averages"();
 
 -- ---------------------------------------------------------------------------------------
--- Sessions stored before this migration.
+-- Sessions stored before this migration (statistics first: the refresh functions' joins are
+-- planned from them, and a table never analysed looks empty).
+ANALYZE "eval_sessions", "turns", "judge_scores", "ratings";
 SELECT refresh_session_texts(ARRAY(SELECT id FROM eval_sessions));
 SELECT refresh_rated_turn_counts(ARRAY(SELECT id FROM eval_sessions));
 SELECT refresh_all_session_scores(ARRAY(SELECT id FROM eval_sessions));
@@ -249,8 +326,9 @@ SELECT refresh_all_session_scores(ARRAY(SELECT id FROM eval_sessions));
 -- Indexes (one statement each; bench/browse.bench.ts drops and rebuilds them around its fill).
 
 -- Sort by average score (and quality level, which follows it) for one judge, and the score
--- range and level filters, with the session id as tie-break.
+-- range and level filters, with the session id as tie-break; the same over the shown rows.
 CREATE INDEX IF NOT EXISTS "session_scores_judge_id_average_score_session_id_idx" ON "session_scores" ("judge_id", "average_score", "session_id");
+CREATE INDEX IF NOT EXISTS "session_scores_shown_average_score_session_id_idx" ON "session_scores" ("average_score", "session_id") WHERE "is_shown";
 
 -- Text search: one document per session.
 CREATE INDEX IF NOT EXISTS "eval_sessions_search_vector_idx" ON "eval_sessions" USING gin ("search_vector");
