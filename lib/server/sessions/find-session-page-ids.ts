@@ -32,12 +32,11 @@ export async function findSessionPageIds(query: ListQuery, cutoffs: QualityCutof
 
 const RATED_SHARE = Prisma.sql`(s.rated_turn_count::float8 / GREATEST(s.turn_count, 1))`;
 
-/** ORDER BY for the sorts on eval_sessions' own columns (each matches an index, either way). */
-function columnOrder(query: ListQuery): Prisma.Sql {
-  const dir = direction(query);
-  if (query.sort === "turns") return Prisma.sql`s.turn_count ${dir}, s.id ${dir}`;
-  if (query.sort === "rated") return Prisma.sql`${RATED_SHARE} ${dir}, s.id ${dir}`;
-  return Prisma.sql`COALESCE(s.started_at, s.created_at) ${dir}, s.id ${dir}`;
+/** The sort key of the sorts on eval_sessions' own columns (each has an index, walked either way). */
+function columnKey(query: ListQuery): Prisma.Sql {
+  if (query.sort === "turns") return Prisma.sql`s.turn_count`;
+  if (query.sort === "rated") return RATED_SHARE;
+  return Prisma.sql`COALESCE(s.started_at, s.created_at)`;
 }
 
 function direction(query: ListQuery): Prisma.Sql {
@@ -88,37 +87,50 @@ function chosenScores(judgeId: number | undefined, preferredJudgeId: number | un
       AND NOT EXISTS (SELECT 1 FROM session_scores p WHERE p.session_id = x.session_id AND p.judge_id = ${preferredJudgeId}::int)`)}`;
 }
 
-/** Sorts and filters on eval_sessions' columns only: an index walk that stops after the page. */
-async function findColumnPage(query: ListQuery, conditions: Prisma.Sql[]): Promise<PageIds> {
-  const where = whereClause(conditions);
+/**
+ * Up to `fetchThenSortMax` matching sessions are all fetched, then sorted; beyond, the sort's
+ * index is walked (an object so that tests can run both plans).
+ */
+export const listPlan = { fetchThenSortMax: 2_000 };
+
+/**
+ * The page's ids of the sessions `from` (a FROM … WHERE … on `eval_sessions s`) in the order
+ * of `key` then id. Walking the sort key's index and stopping after the page is fastest when
+ * many sessions match, and slowest when few do; PostgreSQL's guess of how many match can be
+ * far off (a judge's averages are not spread like another's), so the count decides: few
+ * matches are fetched first (OFFSET 0 keeps the planner from merging the two) and sorted.
+ */
+async function orderedIds(query: ListQuery, from: Prisma.Sql, key: Prisma.Sql, total: Omit<PageIds, "ids">): Promise<number[]> {
+  const dir = direction(query);
   const { limit, offset } = page(query);
-  const db = getDb();
-  const [rows, total] = await Promise.all([
-    db.$queryRaw<Array<{ id: number }>>`
-      SELECT s.id FROM eval_sessions s ${where} ORDER BY ${columnOrder(query)} LIMIT ${limit}::int OFFSET ${offset}::int`,
-    cappedCount(Prisma.sql`SELECT 1 FROM eval_sessions s ${where}`),
-  ]);
-  return { ids: rows.map((row) => row.id), ...total };
+  const isFew = !total.isTotalCapped && total.total <= listPlan.fetchThenSortMax;
+  const rows = isFew
+    ? await getDb().$queryRaw<Array<{ id: number }>>`
+        SELECT id FROM (SELECT s.id, ${key} AS sort_key ${from} OFFSET 0) matching
+        ORDER BY sort_key ${dir}, id ${dir} LIMIT ${limit}::int OFFSET ${offset}::int`
+    : await getDb().$queryRaw<Array<{ id: number }>>`
+        SELECT s.id ${from} ORDER BY ${key} ${dir}, s.id ${dir} LIMIT ${limit}::int OFFSET ${offset}::int`;
+  return rows.map((row) => row.id);
+}
+
+/** Sorts and filters on eval_sessions' columns only. */
+async function findColumnPage(query: ListQuery, conditions: Prisma.Sql[]): Promise<PageIds> {
+  const from = Prisma.sql`FROM eval_sessions s ${whereClause(conditions)}`;
+  const total = await cappedCount(Prisma.sql`SELECT 1 ${from}`);
+  return { ids: await orderedIds(query, from, columnKey(query), total), ...total };
 }
 
 /**
  * Filtered on the average score or level (whatever the sort): only sessions with an average
- * can match, so the chosen scores are joined and bounded.
+ * can match, so the chosen scores are joined and bounded. The level is a step function of
+ * the average, so by level and by average is one order.
  */
 async function findScoreFilteredPage(query: ListQuery, conditions: Prisma.Sql[], scoreConditions: Prisma.Sql[], chosen: Prisma.Sql): Promise<PageIds> {
   const from = Prisma.sql`FROM eval_sessions s JOIN (${chosen}) c ON c.session_id = s.id
     ${whereClause([...conditions, ...scoreConditions])}`;
   const isScoreSort = query.sort === "score" || query.sort === "quality";
-  const dir = direction(query);
-  // The level is a step function of the average, so by level and by average is one order.
-  const order = isScoreSort ? Prisma.sql`c.average_score ${dir}, s.id ${dir}` : columnOrder(query);
-  const { limit, offset } = page(query);
-  const db = getDb();
-  const [rows, total] = await Promise.all([
-    db.$queryRaw<Array<{ id: number }>>`SELECT s.id ${from} ORDER BY ${order} LIMIT ${limit}::int OFFSET ${offset}::int`,
-    cappedCount(Prisma.sql`SELECT 1 ${from}`),
-  ]);
-  return { ids: rows.map((row) => row.id), ...total };
+  const total = await cappedCount(Prisma.sql`SELECT 1 ${from}`);
+  return { ids: await orderedIds(query, from, isScoreSort ? Prisma.sql`c.average_score` : columnKey(query), total), ...total };
 }
 
 /**
@@ -129,21 +141,16 @@ async function findScoreFilteredPage(query: ListQuery, conditions: Prisma.Sql[],
 async function findScoreSortedPage(query: ListQuery, conditions: Prisma.Sql[], chosen: Prisma.Sql): Promise<PageIds> {
   const scoredFrom = Prisma.sql`FROM eval_sessions s JOIN (${chosen}) c ON c.session_id = s.id
     ${whereClause([...conditions, Prisma.sql`c.average_score IS NOT NULL`])}`;
-  const dir = direction(query);
+  const total = await cappedCount(Prisma.sql`SELECT 1 FROM eval_sessions s ${whereClause(conditions)}`);
+  const ids = await orderedIds(query, scoredFrom, Prisma.sql`c.average_score`, total);
   const { limit, offset } = page(query);
-  const db = getDb();
-  const [scored, total] = await Promise.all([
-    db.$queryRaw<Array<{ id: number }>>`
-      SELECT s.id ${scoredFrom} ORDER BY c.average_score ${dir}, s.id ${dir} LIMIT ${limit}::int OFFSET ${offset}::int`,
-    cappedCount(Prisma.sql`SELECT 1 FROM eval_sessions s ${whereClause(conditions)}`),
-  ]);
-  const ids = scored.map((row) => row.id);
   if (ids.length < limit) {
+    const db = getDb();
     const [{ n: scoredCount }] = await db.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n ${scoredFrom}`;
     const unscored = await db.$queryRaw<Array<{ id: number }>>`
       SELECT s.id FROM eval_sessions s
       ${whereClause([...conditions, Prisma.sql`NOT EXISTS (SELECT 1 FROM (${chosen}) c WHERE c.session_id = s.id AND c.average_score IS NOT NULL)`])}
-      ORDER BY s.id ${dir} LIMIT ${limit - ids.length}::int OFFSET ${Math.max(0, offset - scoredCount)}::int`;
+      ORDER BY s.id ${direction(query)} LIMIT ${limit - ids.length}::int OFFSET ${Math.max(0, offset - scoredCount)}::int`;
     ids.push(...unscored.map((row) => row.id));
   }
   return { ids, ...total };

@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIST_QUERY, type ListQuery } from "@/lib/sessions/list-query.schema";
 import { summarizeTurns } from "@/lib/sessions/session-summary";
 import { createJudge, createSession, uniqueHangul, uniqueWord } from "./session-fixtures";
+import { listPlan } from "./find-session-page-ids";
 import { findSessions } from "./find-sessions";
 
 const SEED_CUTOFFS = { fair: 0.5, good: 0.65, excellent: 0.8 };
@@ -14,158 +15,171 @@ async function ids(changes: Partial<ListQuery>, cutoffs = SEED_CUTOFFS): Promise
   return (await findSessions(query(changes), cutoffs)).rows.map((row) => row.id);
 }
 
-describe("findSessions filters and sorting", () => {
-  // Every query names this marker (in every seed prompt), so other tests' rows never count.
-  const marker = uniqueWord();
-  let judge: number;
-  let otherJudge: number;
-  const s: Record<"a" | "b" | "c" | "d" | "e", number> = { a: 0, b: 0, c: 0, d: 0, e: 0 };
+// Both plans of a page (lib/server/sessions/find-session-page-ids.ts): few matches fetched
+// then sorted, many walked in the sort's index order.
+const PLANS = [
+  ["matches fetched, then sorted", listPlan.fetchThenSortMax],
+  ["the sort's index walked", 0],
+] as const;
 
-  beforeAll(async () => {
-    judge = await createJudge("heuristic-test", "heuristic");
-    otherJudge = await createJudge("llm-test");
-    const scored = (personaId: string, score: number, ratings: number[] = []) => ({ personaId, scores: { [judge]: score }, ratings });
-    // a: 3 turns, avg 0.70 (Good), thesis+antithesis, one rated turn, June 2024
-    s.a = await createSession({
-      seedPrompt: `${marker} alpha prompt`,
-      startedAt: new Date("2024-06-01T10:00:00Z"),
-      turns: [scored("thesis", 0.7, [3]), scored("antithesis", 0.6), scored("thesis", 0.8)],
-    });
-    // b: 2 turns, avg 0.85 (Excellent), synthesis only, no ratings, July 2024
-    s.b = await createSession({
-      seedPrompt: `${marker} beta prompt`,
-      startedAt: new Date("2024-07-15T08:00:00Z"),
-      turns: [scored("synthesis", 0.9), scored("synthesis", 0.8)],
-    });
-    // c: 4 turns, avg 0.40 (Poor), antithesis, two of four turns rated, May 2024; also scored by another judge
-    s.c = await createSession({
-      seedPrompt: `${marker} gamma prompt`,
-      startedAt: new Date("2024-05-20T00:00:00Z"),
-      turns: [
-        { personaId: "antithesis", scores: { [judge]: 0.4, [otherJudge]: 0.9 }, ratings: [1, 2] },
-        { personaId: "antithesis", scores: { [judge]: 0.4 }, ratings: [2] },
-        { personaId: "thesis", scores: { [judge]: 0.4 } },
-        { personaId: "synthesis", scores: { [judge]: 0.4 } },
-      ],
-    });
-    // d: 1 turn, no score at all, no start time (imported "now")
-    s.d = await createSession({ seedPrompt: `${marker} delta prompt`, startedAt: null, turns: [{ personaId: "thesis" }] });
-    // e: 2 turns, [0.6, 0.7]: the float average 0.6499999999999999 is Fair under the seed's cut-offs
-    s.e = await createSession({
-      seedPrompt: `${marker} epsilon prompt`,
-      startedAt: new Date("2024-06-10T12:00:00Z"),
-      turns: [scored("thesis", 0.6), scored("antithesis", 0.7)],
-    });
-  });
+describe.each(PLANS)("findSessions with %s", (_, fetchThenSortMax) => {
+  const planned = listPlan.fetchThenSortMax;
+  beforeAll(() => void (listPlan.fetchThenSortMax = fetchThenSortMax));
+  afterAll(() => void (listPlan.fetchThenSortMax = planned));
 
-  it("finds exactly the marked sessions, newest first by default", async () => {
-    expect(await ids({ q: marker })).toEqual([s.d, s.b, s.e, s.a, s.c]);
-  });
-
-  it("combines filters with AND", async () => {
-    expect(await ids({ q: marker, persona: "antithesis" })).toEqual([s.e, s.a, s.c]);
-    expect(await ids({ q: marker, persona: "antithesis", rated: "yes" })).toEqual([s.a, s.c]);
-    expect(await ids({ q: marker, persona: "antithesis", rated: "yes", from: "2024-06-01", to: "2024-06-30" })).toEqual([s.a]);
-    expect(await ids({ q: marker, rated: "no" })).toEqual([s.d, s.b, s.e]);
-    expect(await ids({ q: marker, judge: otherJudge })).toEqual([s.c]);
-    expect(await ids({ q: marker, minScore: 0.5, maxScore: 0.75 })).toEqual([s.e, s.a]);
-    expect(await ids({ q: marker, quality: ["good", "excellent"], persona: "thesis" })).toEqual([s.a]);
-  });
-
-  it("includes the whole of the `to` day and excludes sessions before `from`", async () => {
-    expect(await ids({ q: marker, from: "2024-07-15", to: "2024-07-15" })).toEqual([s.b]);
-    expect(await ids({ q: marker, to: "2024-05-20" })).toEqual([s.c]);
-  });
-
-  it("sorts by every key in both directions, sessions without a score last", async () => {
-    expect(await ids({ q: marker, sort: "started", dir: "asc" })).toEqual([s.c, s.a, s.e, s.b, s.d]);
-    expect(await ids({ q: marker, sort: "turns", dir: "desc" })).toEqual([s.c, s.a, s.e, s.b, s.d]);
-    expect(await ids({ q: marker, sort: "turns", dir: "asc" })).toEqual([s.d, s.b, s.e, s.a, s.c]);
-    expect(await ids({ q: marker, sort: "score", dir: "desc" })).toEqual([s.b, s.a, s.e, s.c, s.d]);
-    expect(await ids({ q: marker, sort: "score", dir: "asc" })).toEqual([s.c, s.e, s.a, s.b, s.d]);
-    expect(await ids({ q: marker, sort: "quality", dir: "desc" })).toEqual([s.b, s.a, s.e, s.c, s.d]);
-    // rated share: c 2/4, a 1/3, then the unrated by id
-    expect(await ids({ q: marker, sort: "rated", dir: "desc" })).toEqual([s.c, s.a, s.e, s.d, s.b]);
-  });
-
-  it("shows each row's figures", async () => {
-    const { rows } = await findSessions(query({ q: marker, sort: "turns" }), SEED_CUTOFFS);
-    const c = rows.find((row) => row.id === s.c)!;
-    expect(c).toMatchObject({ turnCount: 4, ratedTurnCount: 2, qualityLevel: "Poor", judge: { id: judge } });
-    expect(c.averageScore).toBeCloseTo(0.4, 12);
-    expect(c.personaMix).toEqual([
-      { personaId: "antithesis", count: 2 },
-      { personaId: "thesis", count: 1 },
-      { personaId: "synthesis", count: 1 },
-    ]);
-    expect(c.seedPrompt).toBe(`${marker} gamma prompt`);
-    const d = rows.find((row) => row.id === s.d)!;
-    expect(d).toMatchObject({ averageScore: null, qualityLevel: null, judge: null, startedAt: null });
-  });
-
-  it("uses the filtered judge's scores for the figures", async () => {
-    const { rows } = await findSessions(query({ q: marker, judge: otherJudge }), SEED_CUTOFFS);
-    // 0.9 on one turn of four: the seed counts unscored turns as 0
-    expect(rows[0].averageScore).toBeCloseTo(0.225, 12);
-    expect(rows[0].judge?.id).toBe(otherJudge);
-  });
-
-  it("puts levels where the active cut-offs put them, and filters and sorts by them", async () => {
-    const levels = async (cutoffs: typeof SEED_CUTOFFS) =>
-      Object.fromEntries((await findSessions(query({ q: marker }), cutoffs)).rows.map((row) => [row.id, row.qualityLevel]));
-    expect(await levels(SEED_CUTOFFS)).toEqual({ [s.a]: "Good", [s.b]: "Excellent", [s.c]: "Poor", [s.d]: null, [s.e]: "Fair" });
-    const lenient = { fair: 0.3, good: 0.55, excellent: 0.69 };
-    expect(await levels(lenient)).toEqual({ [s.a]: "Excellent", [s.b]: "Excellent", [s.c]: "Fair", [s.d]: null, [s.e]: "Good" });
-    expect(await ids({ q: marker, quality: ["excellent"] }, lenient)).toEqual([s.b, s.a]);
-    expect(await ids({ q: marker, quality: ["fair"] })).toEqual([s.e]);
-  });
-
-  it("agrees with the session summary at a cut-off (the seed's float average, not the exact one)", async () => {
-    const summary = summarizeTurns(
-      [0.6, 0.7].map((score) => ({ personaId: "thesis", affectAmplitude: null, overallScore: score, resonance: null })),
-      SEED_CUTOFFS,
-    );
-    const { rows } = await findSessions(query({ q: marker, quality: ["fair"] }), SEED_CUTOFFS);
-    expect(rows.map((row) => row.qualityLevel)).toEqual([summary.quality_rating]);
-  });
-});
-
-describe("findSessions pagination", () => {
-  it("pages through sessions with equal sort keys without repeating or skipping one", async () => {
+  describe("findSessions filters and sorting", () => {
+    // Every query names this marker (in every seed prompt), so other tests' rows never count.
     const marker = uniqueWord();
-    const judge = await createJudge("paging-test");
-    const created: number[] = [];
-    for (let i = 0; i < 23; i++) {
-      created.push(
-        await createSession({
-          seedPrompt: `${marker} same`,
-          startedAt: new Date("2024-01-01T00:00:00Z"),
-          turns: [{ personaId: "thesis", scores: { [judge]: 0.5 } }, { personaId: "antithesis", scores: { [judge]: 0.5 } }],
-        }),
+    let judge: number;
+    let otherJudge: number;
+    const s: Record<"a" | "b" | "c" | "d" | "e", number> = { a: 0, b: 0, c: 0, d: 0, e: 0 };
+
+    beforeAll(async () => {
+      judge = await createJudge("heuristic-test", "heuristic");
+      otherJudge = await createJudge("llm-test");
+      const scored = (personaId: string, score: number, ratings: number[] = []) => ({ personaId, scores: { [judge]: score }, ratings });
+      // a: 3 turns, avg 0.70 (Good), thesis+antithesis, one rated turn, June 2024
+      s.a = await createSession({
+        seedPrompt: `${marker} alpha prompt`,
+        startedAt: new Date("2024-06-01T10:00:00Z"),
+        turns: [scored("thesis", 0.7, [3]), scored("antithesis", 0.6), scored("thesis", 0.8)],
+      });
+      // b: 2 turns, avg 0.85 (Excellent), synthesis only, no ratings, July 2024
+      s.b = await createSession({
+        seedPrompt: `${marker} beta prompt`,
+        startedAt: new Date("2024-07-15T08:00:00Z"),
+        turns: [scored("synthesis", 0.9), scored("synthesis", 0.8)],
+      });
+      // c: 4 turns, avg 0.40 (Poor), antithesis, two of four turns rated, May 2024; also scored by another judge
+      s.c = await createSession({
+        seedPrompt: `${marker} gamma prompt`,
+        startedAt: new Date("2024-05-20T00:00:00Z"),
+        turns: [
+          { personaId: "antithesis", scores: { [judge]: 0.4, [otherJudge]: 0.9 }, ratings: [1, 2] },
+          { personaId: "antithesis", scores: { [judge]: 0.4 }, ratings: [2] },
+          { personaId: "thesis", scores: { [judge]: 0.4 } },
+          { personaId: "synthesis", scores: { [judge]: 0.4 } },
+        ],
+      });
+      // d: 1 turn, no score at all, no start time (imported "now")
+      s.d = await createSession({ seedPrompt: `${marker} delta prompt`, startedAt: null, turns: [{ personaId: "thesis" }] });
+      // e: 2 turns, [0.6, 0.7]: the float average 0.6499999999999999 is Fair under the seed's cut-offs
+      s.e = await createSession({
+        seedPrompt: `${marker} epsilon prompt`,
+        startedAt: new Date("2024-06-10T12:00:00Z"),
+        turns: [scored("thesis", 0.6), scored("antithesis", 0.7)],
+      });
+    });
+
+    it("finds exactly the marked sessions, newest first by default", async () => {
+      expect(await ids({ q: marker })).toEqual([s.d, s.b, s.e, s.a, s.c]);
+    });
+
+    it("combines filters with AND", async () => {
+      expect(await ids({ q: marker, persona: "antithesis" })).toEqual([s.e, s.a, s.c]);
+      expect(await ids({ q: marker, persona: "antithesis", rated: "yes" })).toEqual([s.a, s.c]);
+      expect(await ids({ q: marker, persona: "antithesis", rated: "yes", from: "2024-06-01", to: "2024-06-30" })).toEqual([s.a]);
+      expect(await ids({ q: marker, rated: "no" })).toEqual([s.d, s.b, s.e]);
+      expect(await ids({ q: marker, judge: otherJudge })).toEqual([s.c]);
+      expect(await ids({ q: marker, minScore: 0.5, maxScore: 0.75 })).toEqual([s.e, s.a]);
+      expect(await ids({ q: marker, quality: ["good", "excellent"], persona: "thesis" })).toEqual([s.a]);
+    });
+
+    it("includes the whole of the `to` day and excludes sessions before `from`", async () => {
+      expect(await ids({ q: marker, from: "2024-07-15", to: "2024-07-15" })).toEqual([s.b]);
+      expect(await ids({ q: marker, to: "2024-05-20" })).toEqual([s.c]);
+    });
+
+    it("sorts by every key in both directions, sessions without a score last", async () => {
+      expect(await ids({ q: marker, sort: "started", dir: "asc" })).toEqual([s.c, s.a, s.e, s.b, s.d]);
+      expect(await ids({ q: marker, sort: "turns", dir: "desc" })).toEqual([s.c, s.a, s.e, s.b, s.d]);
+      expect(await ids({ q: marker, sort: "turns", dir: "asc" })).toEqual([s.d, s.b, s.e, s.a, s.c]);
+      expect(await ids({ q: marker, sort: "score", dir: "desc" })).toEqual([s.b, s.a, s.e, s.c, s.d]);
+      expect(await ids({ q: marker, sort: "score", dir: "asc" })).toEqual([s.c, s.e, s.a, s.b, s.d]);
+      expect(await ids({ q: marker, sort: "quality", dir: "desc" })).toEqual([s.b, s.a, s.e, s.c, s.d]);
+      // rated share: c 2/4, a 1/3, then the unrated by id
+      expect(await ids({ q: marker, sort: "rated", dir: "desc" })).toEqual([s.c, s.a, s.e, s.d, s.b]);
+    });
+
+    it("shows each row's figures", async () => {
+      const { rows } = await findSessions(query({ q: marker, sort: "turns" }), SEED_CUTOFFS);
+      const c = rows.find((row) => row.id === s.c)!;
+      expect(c).toMatchObject({ turnCount: 4, ratedTurnCount: 2, qualityLevel: "Poor", judge: { id: judge } });
+      expect(c.averageScore).toBeCloseTo(0.4, 12);
+      expect(c.personaMix).toEqual([
+        { personaId: "antithesis", count: 2 },
+        { personaId: "thesis", count: 1 },
+        { personaId: "synthesis", count: 1 },
+      ]);
+      expect(c.seedPrompt).toBe(`${marker} gamma prompt`);
+      const d = rows.find((row) => row.id === s.d)!;
+      expect(d).toMatchObject({ averageScore: null, qualityLevel: null, judge: null, startedAt: null });
+    });
+
+    it("uses the filtered judge's scores for the figures", async () => {
+      const { rows } = await findSessions(query({ q: marker, judge: otherJudge }), SEED_CUTOFFS);
+      // 0.9 on one turn of four: the seed counts unscored turns as 0
+      expect(rows[0].averageScore).toBeCloseTo(0.225, 12);
+      expect(rows[0].judge?.id).toBe(otherJudge);
+    });
+
+    it("puts levels where the active cut-offs put them, and filters and sorts by them", async () => {
+      const levels = async (cutoffs: typeof SEED_CUTOFFS) =>
+        Object.fromEntries((await findSessions(query({ q: marker }), cutoffs)).rows.map((row) => [row.id, row.qualityLevel]));
+      expect(await levels(SEED_CUTOFFS)).toEqual({ [s.a]: "Good", [s.b]: "Excellent", [s.c]: "Poor", [s.d]: null, [s.e]: "Fair" });
+      const lenient = { fair: 0.3, good: 0.55, excellent: 0.69 };
+      expect(await levels(lenient)).toEqual({ [s.a]: "Excellent", [s.b]: "Excellent", [s.c]: "Fair", [s.d]: null, [s.e]: "Good" });
+      expect(await ids({ q: marker, quality: ["excellent"] }, lenient)).toEqual([s.b, s.a]);
+      expect(await ids({ q: marker, quality: ["fair"] })).toEqual([s.e]);
+    });
+
+    it("agrees with the session summary at a cut-off (the seed's float average, not the exact one)", async () => {
+      const summary = summarizeTurns(
+        [0.6, 0.7].map((score) => ({ personaId: "thesis", affectAmplitude: null, overallScore: score, resonance: null })),
+        SEED_CUTOFFS,
       );
-    }
-    for (const sort of ["started", "turns", "score", "quality", "rated"] as const) {
-      for (const dir of ["asc", "desc"] as const) {
-        const seen: number[] = [];
-        for (let page = 1; page <= 3; page++) {
-          const result = await findSessions(query({ q: marker, sort, dir, page, pageSize: 10 }), SEED_CUTOFFS);
-          expect(result.total).toBe(23);
-          expect(result.hasNextPage).toBe(page < 3);
-          seen.push(...result.rows.map((row) => row.id));
-        }
-        const byId = [...created].sort((a, b) => (dir === "asc" ? a - b : b - a));
-        expect(seen, `${sort} ${dir}`).toEqual(byId);
-      }
-    }
+      const { rows } = await findSessions(query({ q: marker, quality: ["fair"] }), SEED_CUTOFFS);
+      expect(rows.map((row) => row.qualityLevel)).toEqual([summary.quality_rating]);
+    });
   });
 
-  it("returns an empty page past the end with the total", async () => {
-    const marker = uniqueWord();
-    await createSession({ seedPrompt: `${marker} only`, turns: [{ personaId: "thesis" }] });
-    const result = await findSessions(query({ q: marker, page: 5 }), SEED_CUTOFFS);
-    expect(result).toMatchObject({ rows: [], total: 1, isTotalCapped: false, hasNextPage: false });
-    const scored = await findSessions(query({ q: marker, page: 5, sort: "score" }), SEED_CUTOFFS);
-    expect(scored).toMatchObject({ rows: [], total: 1, hasNextPage: false });
+  describe("findSessions pagination", () => {
+    it("pages through sessions with equal sort keys without repeating or skipping one", async () => {
+      const marker = uniqueWord();
+      const judge = await createJudge("paging-test");
+      const created: number[] = [];
+      for (let i = 0; i < 23; i++) {
+        created.push(
+          await createSession({
+            seedPrompt: `${marker} same`,
+            startedAt: new Date("2024-01-01T00:00:00Z"),
+            turns: [{ personaId: "thesis", scores: { [judge]: 0.5 } }, { personaId: "antithesis", scores: { [judge]: 0.5 } }],
+          }),
+        );
+      }
+      for (const sort of ["started", "turns", "score", "quality", "rated"] as const) {
+        for (const dir of ["asc", "desc"] as const) {
+          const seen: number[] = [];
+          for (let page = 1; page <= 3; page++) {
+            const result = await findSessions(query({ q: marker, sort, dir, page, pageSize: 10 }), SEED_CUTOFFS);
+            expect(result.total).toBe(23);
+            expect(result.hasNextPage).toBe(page < 3);
+            seen.push(...result.rows.map((row) => row.id));
+          }
+          const byId = [...created].sort((a, b) => (dir === "asc" ? a - b : b - a));
+          expect(seen, `${sort} ${dir}`).toEqual(byId);
+        }
+      }
+    });
+
+    it("returns an empty page past the end with the total", async () => {
+      const marker = uniqueWord();
+      await createSession({ seedPrompt: `${marker} only`, turns: [{ personaId: "thesis" }] });
+      const result = await findSessions(query({ q: marker, page: 5 }), SEED_CUTOFFS);
+      expect(result).toMatchObject({ rows: [], total: 1, isTotalCapped: false, hasNextPage: false });
+      const scored = await findSessions(query({ q: marker, page: 5, sort: "score" }), SEED_CUTOFFS);
+      expect(scored).toMatchObject({ rows: [], total: 1, hasNextPage: false });
+    });
   });
 });
 
