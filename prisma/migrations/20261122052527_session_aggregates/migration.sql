@@ -103,7 +103,8 @@ CREATE FUNCTION "refresh_rated_turn_counts"(p_session_ids integer[]) RETURNS voi
   UPDATE eval_sessions s SET rated_turn_count = x.n
   FROM (SELECT DISTINCT id FROM unnest(p_session_ids) AS ids(id)) i
   CROSS JOIN LATERAL (
-    SELECT count(*)::int AS n FROM turns t WHERE t.session_id = i.id AND EXISTS (SELECT 1 FROM ratings r WHERE r.turn_id = t.id)
+    SELECT count(*)::int AS n FROM turns t
+    WHERE t.session_id = i.id AND (SELECT 1 FROM ratings r WHERE r.turn_id = t.id LIMIT 1) IS NOT NULL
   ) x
   WHERE s.id = i.id AND s.rated_turn_count <> x.n;
 $$;
@@ -124,8 +125,14 @@ CREATE FUNCTION "refresh_shown_scores"(p_session_ids integer[]) RETURNS void LAN
     WHERE x.session_id = ANY(p_session_ids)
     ORDER BY x.session_id, x.judge_id = (SELECT judge_id FROM session_display) DESC NULLS LAST, x.judge_id
   ) w
-  WHERE ss.session_id = w.session_id AND ss.is_shown <> (ss.judge_id = w.judge_id);
+  WHERE ss.session_id = ANY(p_session_ids) AND ss.session_id = w.session_id AND ss.is_shown <> (ss.judge_id = w.judge_id);
 $$;
+
+-- These functions run inside every import's transaction, where the statistics do not know
+-- the rows being written yet; a join PostgreSQL may turn into a scan of a whole table would
+-- make each batch slower than the one before. So every lookup is written as a correlated
+-- subquery on an index (turns by session, judge_scores by turn and judge, ratings by turn),
+-- which no plan can turn into a scan of the table.
 
 -- session_scores for the given (session, judge) pairs: recomputed in turn order, removed
 -- when the judge no longer scores any turn of the session, unchanged rows not rewritten.
@@ -133,11 +140,16 @@ CREATE FUNCTION "refresh_session_scores"(p_session_ids integer[], p_judge_ids in
   WITH pairs AS (
     SELECT DISTINCT session_id, judge_id FROM unnest(p_session_ids, p_judge_ids) AS p(session_id, judge_id)
   ), fresh AS (
-    SELECT p.session_id, p.judge_id, sum(js.overall_score ORDER BY t.ordinal) AS total, count(*)::int AS n
+    SELECT p.session_id, p.judge_id, agg.total, agg.n
     FROM pairs p
-    JOIN turns t ON t.session_id = p.session_id
-    JOIN judge_scores js ON js.turn_id = t.id AND js.judge_id = p.judge_id
-    GROUP BY p.session_id, p.judge_id
+    CROSS JOIN LATERAL (
+      SELECT sum(x.score ORDER BY x.ordinal) AS total, count(x.score)::int AS n
+      FROM (
+        SELECT t.ordinal, (SELECT js.overall_score FROM judge_scores js WHERE js.turn_id = t.id AND js.judge_id = p.judge_id) AS score
+        FROM turns t WHERE t.session_id = p.session_id
+      ) x
+    ) agg
+    WHERE agg.n > 0
   ), removed AS (
     DELETE FROM session_scores ss USING pairs p
     WHERE ss.session_id = p.session_id AND ss.judge_id = p.judge_id
@@ -156,13 +168,14 @@ $$;
 -- Every judge of the given sessions (after turns were deleted or changed).
 CREATE FUNCTION "refresh_all_session_scores"(p_session_ids integer[]) RETURNS void LANGUAGE sql AS $$
   DELETE FROM session_scores WHERE session_id = ANY(p_session_ids);
-  INSERT INTO session_scores (session_id, judge_id, total, scored_turn_count, average_score)
-  SELECT t.session_id, js.judge_id, sum(js.overall_score ORDER BY t.ordinal), count(*)::int,
-    sum(js.overall_score ORDER BY t.ordinal) / NULLIF(s.turn_count, 0)
-  FROM eval_sessions s JOIN turns t ON t.session_id = s.id JOIN judge_scores js ON js.turn_id = t.id
-  WHERE s.id = ANY(p_session_ids)
-  GROUP BY t.session_id, js.judge_id, s.turn_count;
-  SELECT refresh_shown_scores(p_session_ids);
+  SELECT refresh_session_scores(array_agg(pairs.session_id), array_agg(pairs.judge_id))
+  FROM (
+    SELECT DISTINCT i.id AS session_id, js.judge_id
+    FROM (SELECT DISTINCT id FROM unnest(p_session_ids) AS ids(id)) i
+    CROSS JOIN LATERAL (SELECT t.id FROM turns t WHERE t.session_id = i.id OFFSET 0) t
+    CROSS JOIN LATERAL (SELECT js.judge_id FROM judge_scores js WHERE js.turn_id = t.id OFFSET 0) js
+  ) pairs
+  HAVING count(*) > 0;
 $$;
 
 -- Sets the display judge (null: each session's first judge) and re-marks every session's
