@@ -19,12 +19,10 @@ const TARGET_MS = 1000;
 
 /**
  * Fills the database with generate_series: sessions, turns, scores, ratings, gold,
- * adjudications, comparisons. In one transaction with triggers off (the rating queue's
- * bookkeeping is not what is measured here), after dropping the full-text index of
- * responses, which the report never reads and which is most of the fill's time.
+ * adjudications, comparisons. In one transaction with triggers off: the rating queue's and
+ * the sessions list's bookkeeping is not what is measured here, and the report reads neither.
  */
 const FILL = [
-  `DROP INDEX IF EXISTS turns_response_fts_idx`,
   `SET LOCAL session_replication_role = replica`,
   `SELECT setseed(0.42)`,
   `INSERT INTO users (email, name, role) SELECT 'bench-rater-' || i || '@bench.local', 'Bench rater ' || i, 'rater' FROM generate_series(1, ${RATERS}) i`,
