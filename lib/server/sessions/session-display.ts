@@ -13,8 +13,8 @@ export async function findDisplayJudgeId(): Promise<number | null> {
 
 /**
  * Makes `judgeId` (the active thresholds' scoring judge) the display judge, re-marking every
- * session's shown row when it changes (a pass over session_scores: about a second per
- * 100,000 sessions). Returns false, changing nothing, while an import or another change holds
+ * session's shown row when it changes (one pass over session_scores: 60–100 ms for 100,000
+ * sessions in bench/browse). Returns false, changing nothing, while an import or another change holds
  * the lock: lists stay correct meanwhile (findSessionPageIds works the choice out itself),
  * and the next call tries again.
  */
