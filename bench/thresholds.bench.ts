@@ -95,6 +95,15 @@ async function main(): Promise<void> {
   started = process.hrtime.bigint();
   const saved = await saveThresholdVersion({ thresholds: draft, note: "bench", basedOnId: base.id, authorId: null });
   const saveSeconds = seconds(started);
+  // The first page load after the save makes the new version's judge the display judge, so
+  // the recompute's scores also rescore the sessions list and the rating queue as they land.
+  // (getDisplayScoring does this, but would also start the recompute in the background.)
+  const { getScoringJudge } = await import("../lib/server/thresholds/get-scoring-judge.ts");
+  const { ensureDisplayJudge } = await import("../lib/server/sessions/session-display.ts");
+  started = process.hrtime.bigint();
+  const newJudgeId = (await getScoringJudge("active", { startRecompute: false })).judge.id;
+  await ensureDisplayJudge(newJudgeId);
+  console.log(`  display judge set to the new version's judge in ${seconds(started).toFixed(2)} s`);
   let peakRss = process.memoryUsage().rss;
   started = process.hrtime.bigint();
   const run = await runRecomputeJobs({ onProgress: () => void (peakRss = Math.max(peakRss, process.memoryUsage().rss)) });
@@ -110,6 +119,15 @@ async function main(): Promise<void> {
       `${Math.round(rate).toLocaleString("en")} turns/s, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`,
   );
   console.log(`  target: < ${TARGET_SECONDS} s for ${TURNS.toLocaleString("en")} turns${recomputeSeconds < TARGET_SECONDS ? "" : " — ABOVE TARGET"}; 1,000 random scores equal lib/judge's exactly`);
+
+  // Restoring the seed's weights makes heuristic v1 the display judge again: every session's
+  // shown row and every queue row rescored in the page load that notices (then back).
+  const seedJudge = await pool.query<{ id: number }>("SELECT id FROM judges WHERE name = 'heuristic' AND version = 'v1'");
+  for (const judgeId of [seedJudge.rows[0].id, newJudgeId]) {
+    started = process.hrtime.bigint();
+    await ensureDisplayJudge(judgeId);
+    console.log(`  display judge changed to judge ${judgeId}, every session re-marked and 1,000,000 queue rows rescored in batches of 50,000: ${seconds(started).toFixed(1)} s`);
+  }
 
   // The rating queue's statement trigger on judge_scores (another area's migration) upserts
   // queue_items for every heuristic judge version's new scores; how much of the time is it?

@@ -53,9 +53,12 @@ export async function run(args: string[]): Promise<number> {
     await closeImportPool();
   }
 
-  // The sessions list's display judge follows the active thresholds (getDisplayScoring keeps
-  // it so); set here so that the first page load after an upgrade does not wait for it.
+  // The display judge of the sessions list and the queue follows the active thresholds
+  // (getDisplayScoring keeps it so); set here so that the first page load after an upgrade
+  // does not wait for it. A queue rescore it needs is left to the server, in the background.
   const active = await getActiveThresholds();
-  if (active.id !== null) await ensureDisplayJudge((await getScoringJudge({ id: active.id }, { startRecompute: false })).judge.id);
+  if (active.id !== null) {
+    await ensureDisplayJudge((await getScoringJudge({ id: active.id }, { startRecompute: false })).judge.id, { queue: "later" });
+  }
   return 0;
 }

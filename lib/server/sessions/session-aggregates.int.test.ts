@@ -6,15 +6,10 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { createScratchDatabase } from "@/scripts/test/test-database";
 import { getDb } from "../db";
 import { applyMigrations, readMigrationFiles } from "../migrate";
-import { importLog } from "../import/import-log";
-import { ndjson, turn } from "../import/test-helpers";
 import { createJudge, createSession, uniqueWord } from "./session-fixtures";
-import { ensureDisplayJudge, findDisplayJudgeId } from "./session-display";
 
 // The per-session aggregates the sessions list reads (migration "session_aggregates") are
 // kept by triggers; these tests write rows the way every writer does and read them back.
-
-const cli = { source: "cli" } as const;
 
 type Aggregates = { ratedTurnCount: number; personaIds: string[]; scores: Array<{ judgeId: number; total: number; scoredTurnCount: number; averageScore: number | null }> };
 
@@ -103,38 +98,6 @@ describe("session_scores", () => {
     expect((await aggregates(id)).scores.map((score) => score.judgeId)).toEqual([kept]);
     await db.evalSession.delete({ where: { id } });
     expect(await db.sessionScore.count({ where: { sessionId: id } })).toBe(0);
-  });
-});
-
-describe("session_scores.is_shown", () => {
-  async function shown(sessionId: number): Promise<number[]> {
-    const rows = await getDb().sessionScore.findMany({ where: { sessionId, isShown: true }, select: { judgeId: true } });
-    return rows.map((row) => row.judgeId);
-  }
-
-  it("marks the display judge's row where it scored the session, else the first judge's, and follows changes", async () => {
-    const [first, display] = [await createJudge("shown-first"), await createJudge("shown-display")];
-    const both = await createSession({ seedPrompt: uniqueWord(), turns: [{ personaId: "thesis", scores: { [first]: 0.4, [display]: 0.6 } }] });
-    const firstOnly = await createSession({ seedPrompt: uniqueWord(), turns: [{ personaId: "thesis", scores: { [first]: 0.4 } }] });
-    const previous = await findDisplayJudgeId();
-    try {
-      await ensureDisplayJudge(null);
-      expect([await shown(both), await shown(firstOnly)]).toEqual([[first], [first]]);
-
-      expect(await ensureDisplayJudge(display)).toBe(true);
-      expect([await shown(both), await shown(firstOnly)]).toEqual([[display], [first]]);
-
-      // The display judge scores another session: its row becomes the shown one.
-      const [turn] = await turnIds(firstOnly);
-      await getDb().judgeScore.create({ data: { turnId: turn, judgeId: display, overallScore: 0.9 } });
-      expect(await shown(firstOnly)).toEqual([display]);
-
-      // The display judge deleted: its rows go, the first judge's are shown, the display judge is unset.
-      await getDb().judge.delete({ where: { id: display } });
-      expect([await shown(both), await shown(firstOnly), await findDisplayJudgeId()]).toEqual([[first], [first], null]);
-    } finally {
-      await ensureDisplayJudge(previous === display ? null : previous);
-    }
   });
 });
 
@@ -231,89 +194,6 @@ describe("migration session_aggregates", () => {
       expect(rows).toEqual([{ rated_turn_count: 1, persona_ids: ["antithesis", "thesis"], found: true, total: 0.1 + 0.2 + 0.3, average_score: (0.1 + 0.2 + 0.3) / 3 }]);
     } finally {
       await client.end();
-    }
-  });
-});
-
-describe("under concurrent writers", () => {
-  // Every aggregate of the given sessions recomputed from the rows, compared with the stored
-  // ones: the rows that differ (none expected).
-  async function differences(prefix: string) {
-    return getDb().$queryRaw<Array<{ what: string; session_id: number }>>`
-      WITH sessions AS (SELECT id, seed_prompt, turn_count FROM eval_sessions WHERE external_id LIKE ${`${prefix}%`}),
-      expected_scores AS (
-        SELECT t.session_id, js.judge_id, sum(js.overall_score ORDER BY t.ordinal) AS total, count(*)::int AS n,
-          sum(js.overall_score ORDER BY t.ordinal) / NULLIF(s.turn_count, 0) AS average
-        FROM sessions s JOIN turns t ON t.session_id = s.id JOIN judge_scores js ON js.turn_id = t.id
-        GROUP BY t.session_id, js.judge_id, s.turn_count
-      ),
-      expected_shown AS (
-        SELECT DISTINCT ON (session_id) session_id, judge_id FROM expected_scores
-        ORDER BY session_id, judge_id = (SELECT judge_id FROM session_display) DESC NULLS LAST, judge_id
-      ),
-      expected AS (
-        SELECT e.session_id, e.judge_id, e.total, e.n, e.average, (sh.judge_id IS NOT NULL) AS shown
-        FROM expected_scores e LEFT JOIN expected_shown sh ON sh.session_id = e.session_id AND sh.judge_id = e.judge_id
-      ),
-      stored AS (
-        SELECT ss.session_id, ss.judge_id, ss.total, ss.scored_turn_count AS n, ss.average_score AS average, ss.is_shown AS shown
-        FROM session_scores ss JOIN sessions s ON s.id = ss.session_id
-      ),
-      expected_sessions AS (
-        SELECT s.id,
-          (SELECT count(DISTINCT r.turn_id)::int FROM turns t JOIN ratings r ON r.turn_id = t.id WHERE t.session_id = s.id) AS rated,
-          ARRAY(SELECT DISTINCT persona_id FROM turns t WHERE t.session_id = s.id ORDER BY 1) AS personas,
-          strip(to_tsvector('simple'::regconfig, COALESCE(s.seed_prompt, '') || ' ' ||
-            COALESCE((SELECT string_agg(t.response, ' ' ORDER BY t.ordinal) FROM turns t WHERE t.session_id = s.id), ''))) AS document
-        FROM sessions s
-      )
-      SELECT 'scores' AS what, session_id FROM ((SELECT * FROM expected EXCEPT SELECT * FROM stored) UNION (SELECT * FROM stored EXCEPT SELECT * FROM expected)) d
-      UNION ALL
-      SELECT 'session', e.id FROM expected_sessions e JOIN eval_sessions s ON s.id = e.id
-      WHERE s.rated_turn_count <> e.rated OR s.persona_ids <> e.personas OR s.search_vector::text <> e.document::text`;
-  }
-
-  it("ends equal to a recomputation from scratch: imports, replacements, ratings, another judge and display changes at once", async () => {
-    const prefix = uniqueWord("conc");
-    const personas = ["thesis", "antithesis", "synthesis"];
-    const log = (id: string, turns: number, variant: string) =>
-      ndjson([
-        { type: "session", session_id: id, seed_prompt: `${variant} prompt ${prefix}` },
-        ...Array.from({ length: turns }, (_, k) => turn(id, personas[k % 3], `Response ${variant} ${k}: trust, risk and growth ${k % 4 === 0 ? "however" : "because"}.`)),
-      ]);
-    const ids = Array.from({ length: 8 }, (_, i) => `${prefix}-${i}`);
-    await Promise.all(ids.map((id, i) => importLog({ input: log(id, 6 + i, "first"), actor: cli, fileName: null })));
-    const sessionIds = new Map((await getDb().evalSession.findMany({ where: { externalId: { in: ids } }, select: { id: true, externalId: true } })).map((s) => [s.externalId, s.id]));
-    const other = await createJudge("conc-other");
-    const previous = await findDisplayJudgeId();
-
-    const db = getDb();
-    const rate = async (externalId: string) => {
-      for (const turnId of await turnIds(sessionIds.get(externalId)!)) {
-        await db.rating.create({ data: { turnId, annotator: `rater-${turnId % 3}`, level: 1 + (turnId % 4), source: "imported" } }).catch(() => undefined);
-      }
-    };
-    const scoreByOther = async (externalId: string) => {
-      for (const turnId of await turnIds(sessionIds.get(externalId)!)) {
-        await db.judgeScore.create({ data: { turnId, judgeId: other, overallScore: (turnId % 10) / 10 } }).catch(() => undefined);
-      }
-    };
-    try {
-      await Promise.all([
-        ...ids.slice(0, 4).map((id, i) => importLog({ input: log(id, 5 + 2 * i, "second"), actor: cli, fileName: null, replace: true })),
-        ...ids.slice(2, 6).map(rate),
-        ...ids.slice(3, 8).map(scoreByOther),
-        ensureDisplayJudge(other),
-        db.rating.deleteMany({ where: { turn: { sessionId: sessionIds.get(ids[5]) }, annotator: "rater-0" } }),
-      ]);
-      await ensureDisplayJudge(other);
-      expect(await differences(prefix)).toEqual([]);
-      expect(await db.sessionScore.count({ where: { judgeId: other, isShown: true, session: { externalId: { startsWith: prefix } } } })).toBeGreaterThan(0);
-
-      await ensureDisplayJudge(previous);
-      expect(await differences(prefix)).toEqual([]);
-    } finally {
-      await ensureDisplayJudge(previous);
     }
   });
 });
