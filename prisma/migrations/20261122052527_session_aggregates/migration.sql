@@ -178,6 +178,18 @@ CREATE FUNCTION "refresh_all_session_scores"(p_session_ids integer[]) RETURNS vo
   HAVING count(*) > 0;
 $$;
 
+-- Re-marks every session's shown row under the stored display judge (one pass over
+-- session_scores; refresh_shown_scores does the same for a few sessions through the index).
+CREATE FUNCTION "refresh_all_shown_scores"() RETURNS void LANGUAGE sql AS $$
+  UPDATE session_scores ss SET is_shown = (ss.judge_id = w.judge_id)
+  FROM (
+    SELECT DISTINCT ON (x.session_id) x.session_id, x.judge_id
+    FROM session_scores x
+    ORDER BY x.session_id, x.judge_id = (SELECT judge_id FROM session_display) DESC NULLS LAST, x.judge_id
+  ) w
+  WHERE ss.session_id = w.session_id AND ss.is_shown <> (ss.judge_id = w.judge_id);
+$$;
+
 -- Sets the display judge (null: each session's first judge) and re-marks every session's
 -- shown row; false, doing nothing, when it is already set. Waits for writers in progress.
 CREATE FUNCTION "set_session_display_judge"(p_judge_id integer) RETURNS boolean LANGUAGE plpgsql AS $$
@@ -185,13 +197,7 @@ BEGIN
   PERFORM pg_advisory_xact_lock(7270736901);
   UPDATE session_display SET judge_id = p_judge_id WHERE judge_id IS DISTINCT FROM p_judge_id;
   IF NOT FOUND THEN RETURN false; END IF;
-  UPDATE session_scores ss SET is_shown = (ss.judge_id = w.judge_id)
-  FROM (
-    SELECT DISTINCT ON (x.session_id) x.session_id, x.judge_id
-    FROM session_scores x
-    ORDER BY x.session_id, x.judge_id = p_judge_id DESC NULLS LAST, x.judge_id
-  ) w
-  WHERE ss.session_id = w.session_id AND ss.is_shown <> (ss.judge_id = w.judge_id);
+  PERFORM refresh_all_shown_scores();
   RETURN true;
 END
 $$;

@@ -80,13 +80,7 @@ BEGIN
       WHEN COALESCE(old_judge, seed_judge) IS NOT DISTINCT FROM COALESCE(p_judge_id, seed_judge) THEN queue_rescore_after
       WHEN EXISTS (SELECT 1 FROM judge_scores js WHERE js.judge_id IN (old_judge, p_judge_id) AND js.judge_id IS DISTINCT FROM seed_judge) THEN 0
       ELSE queue_rescore_after END;
-  UPDATE session_scores ss SET is_shown = (ss.judge_id = w.judge_id)
-  FROM (
-    SELECT DISTINCT ON (x.session_id) x.session_id, x.judge_id
-    FROM session_scores x
-    ORDER BY x.session_id, x.judge_id = p_judge_id DESC NULLS LAST, x.judge_id
-  ) w
-  WHERE ss.session_id = w.session_id AND ss.is_shown <> (ss.judge_id = w.judge_id);
+  PERFORM refresh_all_shown_scores();
   RETURN true;
 END
 $$;
