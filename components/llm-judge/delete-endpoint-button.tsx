@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { InlineFormError } from "@/components/ui/form-result";
 import { deleteEndpointAction } from "@/app/settings/judges/actions";
 
 /** Deletes an endpoint after a confirmation; its judges' scores stay. */
@@ -18,11 +19,7 @@ export function DeleteEndpointButton({ endpointId, name }: { endpointId: number;
       <button type="submit" className="button button-danger button-small" disabled={isPending} aria-label={`Delete ${name}`}>
         Delete
       </button>
-      {state.status === "error" ? (
-        <p className="field-error" role="alert">
-          {state.error}
-        </p>
-      ) : null}
+      <InlineFormError state={state} />
     </form>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useActionState } from "react";
+import { InlineFormError } from "@/components/ui/form-result";
 import { cancelRunAction, retryRunAction } from "@/app/settings/judges/runs/actions";
 import type { ActionState } from "@/lib/server/auth/guards";
 import { JUDGE_RUNS_KEY } from "./use-judge-runs";
@@ -21,11 +22,7 @@ function RunButton({ runId, action, label, variant }: { runId: number; action: A
       <button type="submit" className={`button button-${variant} button-small`} disabled={isPending} aria-label={`${label} run ${runId}`}>
         {label}
       </button>
-      {state.status === "error" ? (
-        <p className="field-error" role="alert">
-          {state.error}
-        </p>
-      ) : null}
+      <InlineFormError state={state} />
     </form>
   );
 }

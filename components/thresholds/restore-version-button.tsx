@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { InlineFormError } from "@/components/ui/form-result";
 import { restoreThresholdsAction } from "@/app/settings/thresholds/actions";
 import type { ActionState } from "@/lib/server/auth/guards";
 import type { SavedThresholdVersion } from "@/lib/server/thresholds/save-threshold-version";
@@ -15,11 +16,7 @@ export function RestoreVersionButton({ versionId, version, basedOnId }: { versio
       <button type="submit" className="button button-secondary button-small" disabled={isPending} aria-label={`Restore version ${version}`}>
         {isPending ? "Restoring…" : "Restore"}
       </button>
-      {state.status === "error" ? (
-        <p className="field-error" role="alert">
-          {state.error}
-        </p>
-      ) : null}
+      <InlineFormError state={state} />
     </form>
   );
 }

@@ -7,3 +7,13 @@ export function FormResult({ state }: { state: ActionState<unknown> }) {
   if (state.status === "ok" && state.message) return <Alert tone="success">{state.message}</Alert>;
   return null;
 }
+
+/** What a one-button form's action said when it failed, in a line under the button. */
+export function InlineFormError({ state }: { state: ActionState<unknown> }) {
+  if (state.status !== "error") return null;
+  return (
+    <p className="field-error" role="alert">
+      {state.error}
+    </p>
+  );
+}
