@@ -1,5 +1,7 @@
 "use client";
 
+import { describedBy, FieldFrame } from "@/components/ui/field";
+
 /** A textarea for a list of short texts, one per line (blank lines are dropped on save). */
 export function LinesField({ id, label, hint, lines, onChange, error, rows = 3 }: {
   id: string;
@@ -11,27 +13,16 @@ export function LinesField({ id, label, hint, lines, onChange, error, rows = 3 }
   rows?: number;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame inputId={id} label={label} hint={hint} error={error}>
       <textarea
         id={id}
         rows={Math.max(rows, lines.length)}
         value={lines.join("\n")}
         onChange={(event) => onChange(event.target.value.split("\n"))}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy(id, hint, error)}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -51,26 +42,15 @@ export function TextField({ id, label, value, onChange, error, multiline = false
     value,
     disabled,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+    "aria-describedby": describedBy(id, hint, error),
   } as const;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame inputId={id} label={label} hint={hint} error={error}>
       {multiline ? (
         <textarea {...common} rows={2} onChange={(event) => onChange(event.target.value)} />
       ) : (
         <input {...common} onChange={(event) => onChange(event.target.value)} />
       )}
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
