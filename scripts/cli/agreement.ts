@@ -6,7 +6,15 @@ import { parseOptions, USAGE, type Options } from "./agreement-options.ts";
 import { checkFieldsExist, fieldValue, isBlank, matchesWhere, toGroup, toNumber, toPreference } from "./agreement-fields.ts";
 import { pairwiseReport, scoreReport } from "./agreement-report.ts";
 
+/** Modes with contracts of their own, each in its own module with its own options. */
+const MODES: Record<string, () => Promise<{ run: (args: string[]) => Promise<number> }>> = {
+  "--alt-test": () => import("./agreement-alt-test.ts"),
+  "--ppi": () => import("./agreement-ppi.ts"),
+};
+
 export async function run(args: string[]): Promise<number> {
+  const mode = args.find((arg) => arg in MODES);
+  if (mode) return (await MODES[mode]()).run(args.filter((arg) => arg !== mode));
   try {
     const options = parseOptions(args);
     if (options === "help") {
