@@ -15,7 +15,12 @@ export const DEMO_RATERS = [
 ] as const;
 /** The cut-offs of seed 002 §4.2, as ascending Fair, Good, Excellent thresholds. */
 const CUTOFFS = [0.5, 0.65, 0.8];
-const RATINGS_PER_TURN = 2;
+/**
+ * Every rated turn gets two of the three raters; every third one all three, so the report
+ * has items with three raters (the alternative annotator test leaves one rater out and
+ * still needs others to compare against, and the human ceiling needs overlap).
+ */
+const ALL_RATERS_EVERY = 3;
 
 export type SeedDemoResult =
   | { status: "skipped"; reason: string }
@@ -29,7 +34,7 @@ export async function isDatabaseEmpty(): Promise<boolean> {
 /**
  * Demo data for a fresh install: `sessions` orchestrator sessions imported (source demo) and
  * scored by the heuristic judge through the import service, and ratings on about half their
- * turns by three demo raters (who cannot sign in). Does nothing when sessions exist.
+ * turns by two or three of three demo raters (who cannot sign in). Does nothing when sessions exist.
  */
 export async function seedDemo({ sessions = 60, seed = 20251012, now = new Date() }: { sessions?: number; seed?: number; now?: Date } = {}): Promise<SeedDemoResult> {
   if (!(await isDatabaseEmpty())) return { status: "skipped", reason: "the database already holds sessions" };
@@ -70,10 +75,10 @@ async function rateHalfTheTurns(sessionIds: number[], raterIds: number[], seed: 
     .sort((a, b) => a.key - b.key)
     .slice(0, Math.floor(turns.length / 2))
     .map(({ turn }) => turn);
-  const rows = chosen.flatMap((turn) => {
+  const rows = chosen.flatMap((turn, index) => {
     const score = turn.judgeScores[0]?.overallScore ?? 0;
-    const skipped = Math.floor(random() * DEMO_RATERS.length);
-    const raters = DEMO_RATERS.map((rater, i) => ({ rater, id: raterIds[i] })).filter((_, i) => i !== skipped).slice(0, RATINGS_PER_TURN);
+    const skipped = index % ALL_RATERS_EVERY === 0 ? -1 : Math.floor(random() * DEMO_RATERS.length);
+    const raters = DEMO_RATERS.map((rater, i) => ({ rater, id: raterIds[i] })).filter((_, i) => i !== skipped);
     return raters.map(({ rater, id }) => {
       const rated = (turn.occurredAt ?? now).getTime() + (1 + random() * 96) * 3600_000;
       return {
