@@ -72,7 +72,7 @@ export type CrossedBootstrapOptions = {
   confidence?: number;
   /** Called about a hundred times over the run, and once at the end. */
   onProgress?: (done: number, total: number) => void;
-  /** Checked before each replicate; true stops the run, which then returns null. */
+  /** Checked between slices of about a hundredth of the replicates; true stops the run, which then returns null. */
   shouldStop?: () => boolean;
 };
 
@@ -92,6 +92,24 @@ export const DEFAULT_BOOTSTRAP_SEED = 20_261_125;
  * Deterministic for a given seed. Returns null when shouldStop() says so.
  */
 export function crossedBootstrap(input: CrossedInput, options: CrossedBootstrapOptions = {}): CrossedBootstrapResult | null {
+  const steps = crossedBootstrapSteps(input, options);
+  for (;;) {
+    if (options.shouldStop?.()) return null;
+    const next = steps.next();
+    if (next.done) return next.value;
+    options.onProgress?.(next.value.done, next.value.total);
+  }
+}
+
+/**
+ * The same run as crossedBootstrap, one slice of about a hundredth of the replicates at a
+ * time: it yields the progress after each slice, so a caller can give the event loop back
+ * (a background job in a server process) or stop between slices, and returns the result.
+ */
+export function* crossedBootstrapSteps(
+  input: CrossedInput,
+  options: Omit<CrossedBootstrapOptions, "onProgress" | "shouldStop"> = {},
+): Generator<{ done: number; total: number }, CrossedBootstrapResult> {
   const replicates = options.replicates ?? DEFAULT_REPLICATES;
   const seed = options.seed ?? DEFAULT_BOOTSTRAP_SEED;
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
@@ -107,7 +125,6 @@ export function crossedBootstrap(input: CrossedInput, options: CrossedBootstrapO
   const uniform = uniformSource(seed);
   const step = Math.max(1, Math.round(replicates / 100));
   for (let b = 0; b < replicates; b++) {
-    if (options.shouldStop?.()) return null;
     drawMultiplicities(sessionWeight, uniform);
     drawMultiplicities(raterWeight, uniform);
     const figures = replicateFigures(prepared, sessionWeight, raterWeight);
@@ -115,7 +132,7 @@ export function crossedBootstrap(input: CrossedInput, options: CrossedBootstrapO
       const value = figures[key];
       if (value !== null) draws[key][defined[key]++] = value;
     }
-    if ((b + 1) % step === 0 || b + 1 === replicates) options.onProgress?.(b + 1, replicates);
+    if ((b + 1) % step === 0 || b + 1 === replicates) yield { done: b + 1, total: replicates };
   }
   const figure = (key: keyof ReplicateFigures) => summarise(point[key], draws[key].subarray(0, defined[key]), confidence, RANGE[key]);
   return {

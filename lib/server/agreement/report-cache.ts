@@ -29,6 +29,8 @@ export const dataCache = shared<AgreementData>("data", 3);
 /** The figures and pairs of a scope under one threshold version (a few MB each). */
 export const reportCache = shared<{ pairs: AgreementPairs; report: AgreementReport }>("report", 8);
 export const defaultJudgeCache = shared<{ id: number; name: string; version: string; kind: string } | null>("default-judge", 4);
+/** Judge-level counts of the unlabeled turns in a scope (find-unlabeled-levels.ts). */
+export const unlabeledCache = shared<number[]>("unlabeled", 16);
 export const optionsCache = shared<unknown>("options", 4);
 
 export function clearAgreementCaches(): void {

@@ -1,10 +1,12 @@
 import "server-only";
 import { JOB_KIND } from "@/lib/llm-judge/run.schema";
 import { createJudgeJobHandler } from "../llm-judge/run-judge-job";
+import { BOOTSTRAP_JOB_KIND } from "../verdict/bootstrap-state";
+import { runBootstrapJob } from "../verdict/run-bootstrap-job";
 import type { JobHandler } from "./job-types";
 
 /** Every job kind the server's worker runs, and its handler. */
 export function defaultJobHandlers(): Record<string, JobHandler> {
   const judge = createJudgeJobHandler();
-  return { [JOB_KIND.direct]: judge, [JOB_KIND.pairwise]: judge };
+  return { [JOB_KIND.direct]: judge, [JOB_KIND.pairwise]: judge, [BOOTSTRAP_JOB_KIND]: runBootstrapJob };
 }
