@@ -101,7 +101,7 @@ export function parseOptions(args: string[]): Options | "help" {
   };
 }
 
-function parseScale(text: string): { lo: number; hi: number } {
+export function parseScale(text: string): { lo: number; hi: number } {
   const match = /^\s*(-?\d+)\s*:\s*(-?\d+)\s*$/.exec(text);
   if (!match) throw new UsageError(`--scale must be LO:HI with integers, got "${text}"`);
   const lo = Number(match[1]);
@@ -110,7 +110,7 @@ function parseScale(text: string): { lo: number; hi: number } {
   return { lo, hi };
 }
 
-function parseCuts(text: string, scale: { lo: number; hi: number } | null): number[] {
+export function parseCuts(text: string, scale: { lo: number; hi: number } | null): number[] {
   if (!scale) throw new UsageError("--judge-cuts needs --scale");
   const cuts = text.split(",").map((part) => (part.trim() === "" ? NaN : Number(part)));
   if (cuts.some((c) => !Number.isFinite(c))) throw new UsageError(`--judge-cuts must be numbers separated by commas, got "${text}"`);
@@ -121,7 +121,7 @@ function parseCuts(text: string, scale: { lo: number; hi: number } | null): numb
   return cuts;
 }
 
-function parseWhere(clauses: string[]): Map<string, Set<string>> {
+export function parseWhere(clauses: string[]): Map<string, Set<string>> {
   const where = new Map<string, Set<string>>();
   for (const clause of clauses) {
     const at = clause.indexOf("=");

@@ -1,5 +1,118 @@
-// `concord agreement --ppi`: placeholder until the mode lands.
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write("concord agreement --ppi: not available yet\n");
-  return 1;
+// `concord agreement --ppi`: the mean human rating by prediction-powered inference, from a
+// JSONL or CSV file, printed as one JSON object. See PPI_USAGE in agreement-ppi-options.ts.
+import { levelFromCutoffs, scaleLevel } from "../../lib/stats/index.ts";
+import { classicalMeanCi, judgeOnlyMean, passIndicators, ppiMean, type MeanInterval } from "../../lib/stats/ppi.ts";
+import { checkFieldsExist, isBlank, matchesWhere, toNumber } from "./agreement-fields.ts";
+import { InputError, UsageError, readTable } from "./agreement-input.ts";
+import { parsePpiOptions, PPI_USAGE, type PpiOptions } from "./agreement-ppi-options.ts";
+
+export async function run(args: string[]): Promise<number> {
+  try {
+    const options = parsePpiOptions(args);
+    if (options === "help") {
+      process.stdout.write(`${PPI_USAGE}\n`);
+      return 0;
+    }
+    process.stdout.write(`${JSON.stringify(buildReport(options), null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    process.stderr.write(`concord agreement --ppi: ${error.message}\n`);
+    if (error instanceof UsageError) process.stderr.write(`\n${PPI_USAGE}\n`);
+    return 1;
+  }
+}
+
+/**
+ * The object `run` prints, from the command's arguments (without --ppi), for callers such
+ * as `concord gate`. Bad input throws InputError, as in `run`.
+ */
+export function ppiReport(args: string[]): Record<string, unknown> {
+  const options = parsePpiOptions(args);
+  if (options === "help") throw new UsageError("--help is not an option of the PPI report");
+  return buildReport(options);
+}
+
+type Samples = { y: Float64Array; yHat: Float64Array; yHatUnlabeled: Float64Array; nDropped: number; nNotMatching: number };
+
+function buildReport(options: PpiOptions): Record<string, unknown> {
+  const samples = readSamples(options);
+  const { y, yHat, yHatUnlabeled } = samples;
+  const alpha = options.alpha;
+  const report: Record<string, unknown> = estimates(y, yHat, yHatUnlabeled, alpha);
+  if (options.passLevel !== null) {
+    const pass = (values: Float64Array) => passIndicators(values, options.passLevel!);
+    report.pass_rate = estimates(pass(y), pass(yHat), pass(yHatUnlabeled), alpha);
+  }
+  report.n_labeled = y.length;
+  report.n_unlabeled = yHatUnlabeled.length;
+  report.n_dropped = samples.nDropped;
+  if (options.where.size > 0) report.n_not_matching = samples.nNotMatching;
+  report.alpha = alpha;
+  return report;
+}
+
+function estimates(y: Float64Array, yHat: Float64Array, yHatUnlabeled: Float64Array, alpha: number) {
+  const ppi = ppiMean(y, yHat, yHatUnlabeled, { alpha });
+  return {
+    ppi: { ...interval(ppi), lambda: ppi.lambda },
+    human_only: interval(classicalMeanCi(y, alpha)),
+    judge_only: { mean: judgeOnlyMean(yHat, yHatUnlabeled) },
+  };
+}
+
+function interval(estimate: MeanInterval) {
+  return { mean: estimate.mean, ci_low: estimate.ciLow, ci_high: estimate.ciHigh };
+}
+
+/**
+ * Labeled pairs and unlabeled judge values of the rows passing --where, on the levels of
+ * --scale when given. A JSONL row without the human field is unlabeled, without the judge
+ * field dropped, as a null or blank value.
+ */
+function readSamples(options: PpiOptions): Samples {
+  const { input: path, human, judge, scale, judgeCuts } = options;
+  const table = readTable(path);
+  checkFieldsExist(table, path, [human, judge, ...options.where.keys()]);
+  const humanLevel = scale ? (h: number) => scaleLevel(h, scale.lo, scale.hi) : (h: number) => h;
+  const judgeLevel = !scale
+    ? (j: number) => j
+    : judgeCuts
+      ? (j: number) => levelFromCutoffs(j, judgeCuts, scale.lo)
+      : (j: number) => scaleLevel(j, scale.lo, scale.hi);
+  const y: number[] = [];
+  const yHat: number[] = [];
+  const yHatUnlabeled: number[] = [];
+  let nDropped = 0;
+  let nNotMatching = 0;
+  for (const row of table.rows) {
+    if (!matchesWhere(row, options.where)) {
+      nNotMatching++;
+      continue;
+    }
+    const judgeValue = row.record[judge];
+    if (judgeValue === undefined || isBlank(judgeValue)) {
+      nDropped++;
+      continue;
+    }
+    const prediction = judgeLevel(toNumber(judgeValue, row, judge, path));
+    const humanValue = row.record[human];
+    if (humanValue === undefined || isBlank(humanValue)) yHatUnlabeled.push(prediction);
+    else {
+      y.push(humanLevel(toNumber(humanValue, row, human, path)));
+      yHat.push(prediction);
+    }
+  }
+  const kept = table.rows.length - nNotMatching;
+  const rowsMeant = options.where.size > 0 ? `of the ${kept} rows matching --where` : `of its ${kept} rows`;
+  if (y.length === 0) {
+    throw new InputError(`${path}: no labeled rows: none ${rowsMeant} has both a "${human}" value and a "${judge}" value`);
+  }
+  if (yHatUnlabeled.length === 0) {
+    throw new InputError(
+      `${path}: no unlabeled rows: every one ${rowsMeant} with a "${judge}" value also has a "${human}" value; ` +
+        `PPI needs rows rated by the judge alone`,
+    );
+  }
+  return { y: Float64Array.from(y), yHat: Float64Array.from(yHat), yHatUnlabeled: Float64Array.from(yHatUnlabeled), nDropped, nNotMatching };
 }
