@@ -8,6 +8,8 @@ export const USAGE = `usage:
                     [--where FIELD=VALUE …] [--scale LO:HI] [--judge-cuts c1,c2,…]
   concord agreement --pairwise --input FILE --human FIELD --judge FIELD
                     [--pass1 FIELD --pass2 FIELD] [--where FIELD=VALUE …]
+  concord agreement --alt-test …   can the judge replace a rater (--alt-test --help)
+  concord agreement --ppi …        corrected quality estimate, PPI++ (--ppi --help)
 
 Agreement between human ratings and a judge, from a JSONL or CSV file (chosen by the
 extension .jsonl/.ndjson/.json or .csv/.tsv, otherwise by the first character). Prints one

@@ -32,7 +32,7 @@ export async function run(args: string[]): Promise<number> {
   }
 }
 
-function buildReport(options: Options): Record<string, unknown> {
+export function buildReport(options: Options): Record<string, unknown> {
   const table = readTable(options.input);
   const path = options.input;
   const extra = options.pairwise ? [options.pass1, options.pass2] : [options.group];

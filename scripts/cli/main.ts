@@ -10,7 +10,8 @@ const commands: Record<string, Command> = {
   thresholds: { summary: "quality cut-offs and persona weights: show | history | set | restore | calibrate | recompute", load: () => import("./thresholds.ts") },
   user: { summary: "manage users: create | set-role | reset-password | deactivate | activate | list", load: () => import("./user.ts") },
   score: { summary: "score JSONL turns on stdin with the heuristic judge", load: () => import("./score.ts") },
-  agreement: { summary: "agreement statistics on a JSONL or CSV of paired ratings", load: () => import("./agreement.ts") },
+  agreement: { summary: "agreement statistics on a JSONL or CSV of paired ratings (also --alt-test, --ppi)", load: () => import("./agreement.ts") },
+  gate: { summary: "pass / fail / inconclusive of one figure against a bar (exit 0 / 2 / 3), for CI", load: () => import("./gate.ts") },
 };
 
 function usage(): string {
