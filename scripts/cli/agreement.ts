@@ -12,9 +12,44 @@ const MODES: Record<string, () => Promise<{ run: (args: string[]) => Promise<num
   "--ppi": () => import("./agreement-ppi.ts"),
 };
 
+type TaskModule = { run: (args: string[], task: string) => Promise<number> };
+
+/** `--task T`: the metrics of a task type (seed 001's table); `ordinal` is the default below. */
+const TASKS: Record<string, () => Promise<TaskModule>> = {
+  binary: () => import("./agreement-labels.ts"),
+  categorical: () => import("./agreement-labels.ts"),
+  multilabel: () => import("./agreement-labels.ts"),
+  numeric: () => import("./agreement-numeric.ts"),
+};
+
 export async function run(args: string[]): Promise<number> {
   const mode = args.find((arg) => arg in MODES);
   if (mode) return (await MODES[mode]()).run(args.filter((arg) => arg !== mode));
+  const { task, rest } = takeTask(args);
+  if (task !== null && task !== "ordinal") {
+    const load = TASKS[task];
+    if (!load) {
+      process.stderr.write(`concord agreement: --task must be one of binary, categorical, multilabel, numeric, ordinal; got "${task}"\n`);
+      return 1;
+    }
+    return (await load()).run(rest, task);
+  }
+  return runScores(rest);
+}
+
+/** Pulls `--task T` (or `--task=T`) out of the arguments. */
+function takeTask(args: string[]): { task: string | null; rest: string[] } {
+  const rest: string[] = [];
+  let task: string | null = null;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--task") task = args[++i] ?? "";
+    else if (args[i].startsWith("--task=")) task = args[i].slice("--task=".length);
+    else rest.push(args[i]);
+  }
+  return { task, rest };
+}
+
+async function runScores(args: string[]): Promise<number> {
   try {
     const options = parseOptions(args);
     if (options === "help") {
