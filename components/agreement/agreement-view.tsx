@@ -19,6 +19,7 @@ import { RatersSection } from "./raters-section";
 import { ReportSummary } from "./report-summary";
 import { ScopePicker } from "./scope-picker";
 import { ScoreScatter } from "./score-scatter";
+import { TrustSection } from "./trust-section";
 import { useAgreementReport } from "./use-agreement-report";
 import styles from "./agreement-view.module.css";
 
@@ -89,6 +90,7 @@ function Report({
 }) {
   return (
     <>
+      <TrustSection scope={scope} raterNames={report.raterNames} canChangeBars={canAdjudicate} />
       <section className="section" aria-labelledby="headline-title">
         <h2 id="headline-title">Judge against humans</h2>
         <HeadlineCards figures={report.headline} />
