@@ -12,6 +12,7 @@ const PAGES: Record<string, Record<Caller, Outcome>> = {
   "/import": { anonymous: "sign-in", admin: 200, rater: 403, viewer: 403 },
   "/settings": { anonymous: "sign-in", admin: 200, rater: 403, viewer: 403 },
   "/settings/thresholds": { anonymous: "sign-in", admin: 200, rater: 403, viewer: 403 },
+  "/settings/verdict": { anonymous: "sign-in", admin: 200, rater: 403, viewer: 403 },
   "/settings/users": { anonymous: "sign-in", admin: 200, rater: 403, viewer: 403 },
   "/settings/api-keys": { anonymous: "sign-in", admin: 200, rater: 403, viewer: 403 },
   "/account/password": { anonymous: "sign-in", admin: 200, rater: 200, viewer: 200 },

@@ -8,6 +8,7 @@ export const metadata: Metadata = { title: "Settings" };
 
 const SECTIONS = [
   { href: "/settings/thresholds", title: "Thresholds and weights", text: "Edit the quality cut-offs and persona weights, preview their effect on agreement, and calibrate." },
+  { href: "/settings/verdict", title: "Verdict bars", text: "What the judge must reach to pass on the agreement report, and how the test of replacing a rater is set per criterion." },
   { href: "/settings/rubric", title: "Rubric", text: "The criteria and level descriptions raters see, versioned; add criteria such as completeness 1–5." },
   { href: "/settings/judges", title: "LLM judges", text: "OpenAI-compatible endpoints, scoring and pairwise runs with progress, rubric generation (seed 001)." },
   { href: "/settings/users", title: "Users", text: "Invite people, give them a role (admin, rater, viewer), reset passwords, deactivate accounts." },

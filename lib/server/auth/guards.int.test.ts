@@ -119,11 +119,13 @@ describe("server actions", () => {
   const modules = {
     users: () => import("@/app/settings/users/actions"),
     apiKeys: () => import("@/app/settings/api-keys/actions"),
+    verdict: () => import("@/app/settings/verdict/actions"),
     password: () => import("@/app/account/password/actions"),
   };
   const expected: Record<keyof typeof modules, readonly Role[]> = {
     users: ACCESS.administer,
     apiKeys: ACCESS.administer,
+    verdict: ACCESS.administer,
     password: ACCESS.signedIn,
   };
 
