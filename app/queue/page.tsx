@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
+import { LabelsNeededLine } from "@/components/queue/labels-needed-line";
 import { RatingQueue } from "@/components/queue/rating-queue";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHeader } from "@/components/ui/page-header";
@@ -11,8 +13,9 @@ import { takeNextItem, type Lease } from "@/lib/server/queue/take-next-item";
 
 export const metadata: Metadata = { title: "Queue" };
 
-// Renders only what getQueueView returns: the turn, its context and the rubric. Nothing of
-// the judge is loaded here, so nothing of it can reach the page or its RSC payload.
+// Renders only what getQueueView returns: the turn, its context and the rubric, and one
+// line counting the ratings still useful. Nothing of the judge is loaded for the page, and the
+// line renders a count alone, so nothing of the judge can reach the page or its RSC payload.
 export default async function QueuePage({ searchParams }: { searchParams: Promise<{ turn?: string | string[] }> }) {
   const user = await requireUser(ACCESS.rate);
   const { turn } = await searchParams;
@@ -42,7 +45,14 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
           isAllowed(user.role, ACCESS.administer) ? <ButtonLink href="/queue/manage">Manage the queue</ButtonLink> : null
         }
       />
-      <RatingQueue initialView={view} />
+      <RatingQueue
+        initialView={view}
+        belowProgress={
+          <Suspense fallback={null}>
+            <LabelsNeededLine />
+          </Suspense>
+        }
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, type ReactNode } from "react";
 import { queueAction } from "@/app/queue/actions";
 import type { QueueView } from "@/lib/queue/queue-view";
 import { QueueProgress } from "./queue-progress";
@@ -13,7 +13,7 @@ export type QueueState = { view: QueueView; error: string | null; sequence: numb
  * The rater's page: one item at a time. Each submit, skip or undo goes to the server action,
  * which answers with the next item; a failed action keeps the item on screen and says why.
  */
-export function RatingQueue({ initialView }: { initialView: QueueView }) {
+export function RatingQueue({ initialView, belowProgress }: { initialView: QueueView; belowProgress?: ReactNode }) {
   const refreshProgress = useRefreshQueueProgress();
   const [state, dispatch, isPending] = useActionState(
     async (previous: QueueState, formData: FormData): Promise<QueueState> => {
@@ -28,6 +28,7 @@ export function RatingQueue({ initialView }: { initialView: QueueView }) {
   return (
     <>
       <QueueProgress />
+      {belowProgress}
       {/* Keyed by response: a new item (or the same one back after undo) starts with a fresh form and clock. */}
       <RatingWorkspace key={state.sequence} state={state} isPending={isPending} dispatch={dispatch} />
     </>
