@@ -1,5 +1,83 @@
-// `concord agreement --task …`: placeholder until the task's metrics land.
-export async function run(_args: string[], task: string): Promise<number> {
-  process.stderr.write(`concord agreement --task ${task}: not available yet\n`);
-  return 1;
+// `concord agreement --task numeric`: how closely a judge's numeric scores follow the human
+// scores, from a JSONL or CSV file, printed as one JSON object. See NUMERIC_USAGE.
+import { kendallTau, pearsonCorrelation, spearmanRho } from "../../lib/stats/index.ts";
+import { concordanceCorrelation, meanAbsoluteError, rootMeanSquaredError } from "../../lib/stats/numeric-agreement.ts";
+import { intraclassCorrelation } from "../../lib/stats/intraclass-correlation.ts";
+import { checkFieldsExist, isBlank, matchesWhere, toNumber } from "./agreement-fields.ts";
+import { InputError, UsageError, readTable } from "./agreement-input.ts";
+import { NUMERIC_USAGE, parseNumericOptions, type NumericOptions } from "./agreement-numeric-options.ts";
+
+export async function run(args: string[], task: string): Promise<number> {
+  try {
+    const options = parseNumericOptions(args);
+    if (options === "help") {
+      process.stdout.write(`${NUMERIC_USAGE}\n`);
+      return 0;
+    }
+    process.stdout.write(`${JSON.stringify(buildReport(options), null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    process.stderr.write(`concord agreement --task ${task}: ${error.message}\n`);
+    if (error instanceof UsageError) process.stderr.write(`\n${NUMERIC_USAGE}\n`);
+    return 1;
+  }
+}
+
+/**
+ * The object `run` prints, from the command's arguments (without --task), for callers such
+ * as `concord gate`. Bad input throws InputError, as in `run`.
+ */
+export function numericReport(args: string[]): Record<string, unknown> {
+  const options = parseNumericOptions(args);
+  if (options === "help") throw new UsageError("--help is not an option of the numeric report");
+  return buildReport(options);
+}
+
+function buildReport(options: NumericOptions): Record<string, unknown> {
+  const { human, judge, nDropped, nNotMatching } = readPairs(options);
+  const icc = intraclassCorrelation([human, judge]);
+  const report: Record<string, unknown> = { n: human.length, n_dropped: nDropped };
+  if (options.where.size > 0) report.n_not_matching = nNotMatching;
+  return {
+    ...report,
+    pearson: pearsonCorrelation(human, judge).value,
+    spearman: spearmanRho(human, judge),
+    kendall_tau_b: kendallTau(human, judge),
+    mae: meanAbsoluteError(human, judge),
+    rmse: rootMeanSquaredError(human, judge),
+    ccc: concordanceCorrelation(human, judge),
+    icc: { icc2_1: icc.icc2_1.value, icc3_1: icc.icc3_1.value },
+    icc_ci95: { icc2_1: icc.icc2_1.ci, icc3_1: icc.icc3_1.ci },
+  };
+}
+
+/** The (human, judge) pairs of the rows passing --where; a null, blank or absent side drops the row. */
+function readPairs(options: NumericOptions) {
+  const { input: path, human: humanField, judge: judgeField } = options;
+  const table = readTable(path);
+  checkFieldsExist(table, path, [humanField, judgeField, ...options.where.keys()]);
+  const human: number[] = [];
+  const judge: number[] = [];
+  let nDropped = 0;
+  let nNotMatching = 0;
+  for (const row of table.rows) {
+    if (!matchesWhere(row, options.where)) {
+      nNotMatching++;
+      continue;
+    }
+    const h = row.record[humanField];
+    const j = row.record[judgeField];
+    if (h === undefined || j === undefined || isBlank(h) || isBlank(j)) {
+      nDropped++;
+      continue;
+    }
+    human.push(toNumber(h, row, humanField, path));
+    judge.push(toNumber(j, row, judgeField, path));
+  }
+  if (human.length === 0) {
+    const rows = options.where.size > 0 ? `of the ${table.rows.length - nNotMatching} rows matching --where` : `of its ${table.rows.length} rows`;
+    throw new InputError(`${path}: no pairs: none ${rows} has both a "${humanField}" value and a "${judgeField}" value`);
+  }
+  return { human: Float64Array.from(human), judge: Float64Array.from(judge), nDropped, nNotMatching };
 }
