@@ -14,3 +14,16 @@ export { pairwiseAgreement, PREFERENCE_ORDER, type Preference, type PairwiseInpu
 export { kappaBand, correlationBand, alphaBand, type Band } from "./coefficient-bands.ts";
 export { roundHalfUp, scaleLevel, levelFromCutoffs } from "./levels.ts";
 export { averageRanks, denseRanks } from "./ranks.ts";
+export { altTest, benjaminiYekutieli, type AltTestAlignment, type AltTestValue, type AltTestInput, type AltTestOptions, type AltTestRater, type AltTestResult } from "./alt-test.ts";
+export { ppiMean, classicalMeanCi, judgeOnlyMean, type MeanInterval, type PpiMean, type PpiOptions } from "./ppi.ts";
+export {
+  crossedBootstrap,
+  crossedBootstrapSteps,
+  type CrossedInput,
+  type CrossedBootstrapOptions,
+  type CrossedBootstrapResult,
+  type BootstrapFigure,
+} from "./crossed-bootstrap.ts";
+export { verdictOf, type Verdict, type VerdictFigure } from "./verdict.ts";
+export { labelsNeeded } from "./labels-needed.ts";
+export { percentiles } from "./percentile.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { krippendorffAlpha } from "./krippendorff-alpha.ts";
+import { alphaFromCoincidences, krippendorffAlpha } from "./krippendorff-alpha.ts";
 import { expectClose } from "./expect-close.ts";
 
 // Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", section C.
@@ -56,5 +56,19 @@ describe("krippendorffAlpha", () => {
   it("accepts text labels for the nominal metric only", () => {
     expect(krippendorffAlpha([["a", "b", "a"], ["a", "b", "b"]], "nominal").value).not.toBeNull();
     expect(() => krippendorffAlpha([["a", "b"], ["a", "b"]], "interval")).toThrow(RangeError);
+  });
+});
+
+describe("alphaFromCoincidences", () => {
+  it("gives krippendorffAlpha's α and n from its own coincidence matrix, for every metric", () => {
+    for (const metric of ["nominal", "ordinal", "interval", "ratio"] as const) {
+      const result = krippendorffAlpha(observers, metric);
+      const o = result.coincidences;
+      expect(alphaFromCoincidences((c, k) => o[c][k], metric, result.values)).toEqual({ value: result.value, nPairable: 40 });
+    }
+  });
+
+  it("returns null for an empty matrix", () => {
+    expect(alphaFromCoincidences(() => 0, "ordinal", [])).toEqual({ value: null, nPairable: 0 });
   });
 });

@@ -46,7 +46,24 @@ export function krippendorffAlpha(data: readonly (readonly Rating[])[], metric: 
       for (const [kk, nk] of counts) o[c][kk] += (nc * (nk - (c === kk ? 1 : 0))) / (m - 1);
     }
   }
-  const marginals = o.map((row) => row.reduce((s, v) => s + v, 0));
+  const { value, nPairable } = alphaFromCoincidences((c, kk) => o[c][kk], metric, values);
+  return { value, nPairable, values, coincidences: o };
+}
+
+/**
+ * α from coincidences o(c, k) over `values` (ascending, as krippendorffAlpha orders them):
+ * n_c = Σ_k o_ck, n = Σ_c n_c, α = 1 − (n − 1) Σ_{c,k} o_ck δ²_ck / Σ_{c,k} n_c n_k δ²_ck with
+ * δ² of the metric; null when n < 2 or the expected disagreement is 0. nPairable is n.
+ * Shared with the crossed bootstrap, whose replicates weigh the coincidences.
+ */
+export function alphaFromCoincidences(
+  o: (c: number, k: number) => number,
+  metric: AlphaMetric,
+  values: readonly (number | string)[],
+): { value: number | null; nPairable: number } {
+  const k = values.length;
+  const marginals = new Array<number>(k).fill(0);
+  for (let c = 0; c < k; c++) for (let kk = 0; kk < k; kk++) marginals[c] += o(c, kk);
   const n = marginals.reduce((s, v) => s + v, 0);
   const delta = distance(metric, values, marginals);
   let observed = 0;
@@ -54,17 +71,16 @@ export function krippendorffAlpha(data: readonly (readonly Rating[])[], metric: 
   for (let c = 0; c < k; c++) {
     for (let kk = 0; kk < k; kk++) {
       const d = delta(c, kk);
-      observed += o[c][kk] * d;
+      observed += o(c, kk) * d;
       expected += marginals[c] * marginals[kk] * d;
     }
   }
-  const value = n >= 2 && expected > 0 ? 1 - ((n - 1) * observed) / expected : null;
-  return { value, nPairable: n, values, coincidences: o };
+  return { value: n >= 2 && expected > 0 ? 1 - ((n - 1) * observed) / expected : null, nPairable: n };
 }
 
 /** δ²(c, k) over value positions, for the chosen metric. */
-function distance(metric: AlphaMetric, values: (number | string)[], marginals: number[]): (c: number, k: number) => number {
-  const num = values as number[];
+function distance(metric: AlphaMetric, values: readonly (number | string)[], marginals: number[]): (c: number, k: number) => number {
+  const num = values as readonly number[];
   switch (metric) {
     case "nominal":
       return (c, k) => (c === k ? 0 : 1);

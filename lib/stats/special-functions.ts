@@ -22,13 +22,14 @@ export function logGamma(x: number): number {
     }
     shift = Math.log(product);
   }
+  return (x - 0.5) * Math.log(x) - x + HALF_LOG_TWO_PI + stirlingSeries(x) - shift;
+}
+
+/** The tail of Stirling's series, S(x) = Σ_{k=1…7} B₂ₖ / (2k(2k−1)x^(2k−1)), for x ≥ 10. */
+export function stirlingSeries(x: number): number {
   const inv = 1 / x;
   const inv2 = inv * inv;
-  const series =
-    inv *
-    (1 / 12 +
-      inv2 * (-1 / 360 + inv2 * (1 / 1260 + inv2 * (-1 / 1680 + inv2 * (1 / 1188 + inv2 * (-691 / 360360 + inv2 / 156))))));
-  return (x - 0.5) * Math.log(x) - x + HALF_LOG_TWO_PI + series - shift;
+  return inv * (1 / 12 + inv2 * (-1 / 360 + inv2 * (1 / 1260 + inv2 * (-1 / 1680 + inv2 * (1 / 1188 + inv2 * (-691 / 360360 + inv2 / 156))))));
 }
 
 /** ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a + b). */
