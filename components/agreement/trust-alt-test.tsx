@@ -57,9 +57,12 @@ export function AltTestPanel({ result, raterNames }: { result: AltTestResult; ra
 }
 
 function RaterTable({ result, raterNames }: { result: AltTestResult; raterNames: Record<string, string> }) {
+  const rows = result.raters
+    .map((row) => ({ ...row, name: raterName(row.rater, raterNames) }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
   return (
     // Focusable, so that a keyboard can scroll the table sideways on a narrow screen.
-    <div className={`table-wrap ${styles.fit}`} tabIndex={0} role="region" aria-label="Raters tested">
+    <div className={`table-wrap ${styles.fit}`} tabIndex={0} role="group" aria-label="Each rater against the judge">
       <table className="table">
         <caption className={reportStyles.caption}>Each rater against the judge</caption>
         <thead>
@@ -72,10 +75,10 @@ function RaterTable({ result, raterNames }: { result: AltTestResult; raterNames:
           </tr>
         </thead>
         <tbody>
-          {result.raters.map((row) => (
+          {rows.map((row) => (
             <tr key={row.rater}>
               <th scope="row" className={`${reportStyles.rowHeader} ${styles.raterName}`}>
-                {raterName(row.rater, raterNames)}
+                {row.name}
               </th>
               <td className={reportStyles.numeric}>{formatCount(row.nItems)}</td>
               {row.skipped !== null ? (

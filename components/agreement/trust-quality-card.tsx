@@ -21,7 +21,7 @@ export function QualityCard({ quality }: { quality: Quality }) {
         Estimated true quality
       </h3>
       {/* Focusable, so that a keyboard can scroll the table sideways on a narrow screen. */}
-      <div className={`table-wrap ${styles.fit}`} tabIndex={0} role="region" aria-label="Quality estimates">
+      <div className={`table-wrap ${styles.fit}`} tabIndex={0} role="group" aria-label="Quality estimates">
         <table className="table">
           <thead>
             <tr>
