@@ -60,7 +60,7 @@ describe("verdictOf", () => {
   it("judges a negative bar (a gap of at least −0.1) the same way", () => {
     expect(verdictOf({ estimate: -0.02, ci: [-0.08, 0.04], n: 50 }, { min: -0.1 }).verdict).toBe("pass");
     expect(verdictOf({ estimate: -0.2, ci: [-0.3, -0.12], n: 50 }, { min: -0.1 }).sentence).toBe(
-      "The whole interval [-0.300, -0.120] is below the bar of -0.100.",
+      "The whole interval [−0.300, −0.120] is below the bar of −0.100.",
     );
   });
 

@@ -49,8 +49,8 @@ export function verdictOf(figure: VerdictFigure, bar: { min: number; minN?: numb
  * the bar itself, so that "0.600 is below the bar of 0.600" cannot happen.
  */
 function shown(value: number, bar: number): string {
-  for (let digits = 3; digits < 6; digits++) {
-    if (value === bar || value.toFixed(digits) !== bar.toFixed(digits)) return value.toFixed(digits);
-  }
-  return value.toFixed(6);
+  let digits = 3;
+  while (digits < 6 && value !== bar && value.toFixed(digits) === bar.toFixed(digits)) digits++;
+  // A typographic minus, as the rest of the interface writes negative numbers.
+  return value.toFixed(digits).replace(/^-/, "\u2212");
 }
