@@ -15,7 +15,7 @@ export async function getDataVersion(): Promise<string> {
       (SELECT max(id) FROM adjudications), (SELECT count(*) FROM adjudications),
       (SELECT extract(epoch FROM max(created_at)) FROM adjudications),
       (SELECT max(id) FROM gold_items), (SELECT count(*) FROM gold_items),
-      (SELECT max(id) FROM judge_scores), (SELECT max(id) FROM turns),
+      (SELECT max(id) FROM judge_scores), (SELECT max(id) FROM judge_labels), (SELECT max(id) FROM turns),
       (SELECT max(id) FROM eval_sessions), (SELECT count(*) FROM eval_sessions),
       (SELECT max(id) FROM threshold_versions), (SELECT max(id) FROM threshold_versions WHERE is_active),
       (SELECT max(id) FROM pairwise_comparisons), (SELECT count(*) FROM pairwise_comparisons),
