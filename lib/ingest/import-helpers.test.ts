@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isJsonDocument } from "./detect-log-layout";
 import { describeImportResult, type ImportResult } from "./import-result";
-import { genericFieldsSchema, importSearchParams, readImportQuery } from "./import-options.schema";
+import { genericFieldsFromQuery, genericFieldsSchema, importSearchParams, readImportQuery } from "./import-options.schema";
 import { formatJsonPath } from "./json-path";
 import { pairSummaryFiles } from "./pair-summary-files";
 import { formatProblemReport } from "./problems";
@@ -34,6 +34,25 @@ describe("importSearchParams and readImportQuery", () => {
       "replace=true&session_id=s1&generic=true&item_field=qid&text_field=text&group_field=group_id&dimension_field=dimension&judge_field=judge_score&annotator_field=annotator&judge_name=gpt&human_field=h1&human_field=h2",
     );
     expect(read).toMatchObject({ query: { replace: true, generic: true, session_id: "s1", item_field: "qid", human_field: ["h1", "h2"], judge_name: "gpt" } });
+  });
+
+  it("round-trip criterion types, the confidence field and a dry run", () => {
+    const generic = genericFieldsSchema.parse({ criterionTypes: ["s=binary:pass", "c=categorical:b,a"], confidenceField: "p" });
+
+    const params = importSearchParams({ replace: false, generic, isDryRun: true });
+    const read = readImportQuery(params);
+
+    expect(params.getAll("criterion_type")).toEqual(["s=binary:pass", "c=categorical:b,a"]);
+    expect(read).toMatchObject({ query: { dry_run: true, confidence_field: "p", criterion_type: ["s=binary:pass", "c=categorical:b,a"] } });
+    expect("query" in read && genericFieldsFromQuery(read.query)).toEqual({ fields: generic });
+  });
+
+  it("names a bad criterion_type parameter", () => {
+    const read = readImportQuery(new URLSearchParams("generic=true&criterion_type=s%3Dlikert"));
+
+    expect("query" in read && genericFieldsFromQuery(read.query)).toEqual({
+      problems: [{ line: null, path: "?criterion_type", message: 'unknown type "likert" for criterion "s" (one of ordinal, binary, categorical, multilabel, numeric)' }],
+    });
   });
 
   it("reads absent flags as false and refuses other values, naming the parameter", () => {

@@ -1,6 +1,7 @@
 // Options of an import, shared by the CLI flags, the API's and the import page's query
 // parameters, and the page's form.
 import { z } from "zod";
+import { criterionDeclarationsSchema, formatCriterionDeclaration } from "./criterion-type.schema";
 import { sessionIdSchema } from "./log-record.schema";
 
 const fieldName = z.string().trim().min(1, "must not be empty").max(200);
@@ -29,6 +30,10 @@ export const genericFieldsSchema = z.object({
   annotatorField: fieldName.default("annotator"),
   /** Judge name after "imported:"; the file name by default. */
   judgeName: z.string().trim().min(1).max(100).optional(),
+  /** The judge's confidence (0–1) in its answer, kept for label criteria. */
+  confidenceField: fieldName.optional(),
+  /** `NAME=TYPE[:…]` per criterion (criterion-type.schema.ts); the others are inferred from the data. */
+  criterionTypes: criterionDeclarationsSchema.optional(),
 });
 
 export type LogImportOptions = z.infer<typeof logImportOptionsSchema>;
@@ -55,21 +60,31 @@ export const importQuerySchema = z.object({
   human_field: z.array(fieldName).optional(),
   annotator_field: fieldName.optional(),
   judge_name: z.string().trim().min(1).max(100).optional(),
+  confidence_field: fieldName.optional(),
+  criterion_type: z.array(z.string().max(10_000)).optional(),
+  /** Validate and report what would be stored (counts, criterion types), then store nothing. */
+  dry_run: z
+    .enum(["true", "false", "1", "0", ""])
+    .transform((value) => value === "true" || value === "1" || value === "")
+    .optional(),
 });
 
 export type ImportQuery = z.infer<typeof importQuerySchema>;
 
-/** URLSearchParams as the object importQuerySchema reads: human_field may repeat, absent flags stay absent. */
+const REPEATED = new Set(["human_field", "criterion_type"]);
+
+/** URLSearchParams as the object importQuerySchema reads: human_field and criterion_type may repeat, absent flags stay absent. */
 export function searchParamsObject(params: URLSearchParams): Record<string, string | string[]> {
   const result: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
-    result[key] = key === "human_field" ? params.getAll(key) : (params.get(key) ?? "");
+    result[key] = REPEATED.has(key) ? params.getAll(key) : (params.get(key) ?? "");
   }
   return result;
 }
 
-export function genericFieldsFromQuery(query: ImportQuery): GenericFields {
-  return genericFieldsSchema.parse({
+/** The generic fields of the query, or the problems with them (a bad criterion_type). */
+export function genericFieldsFromQuery(query: ImportQuery): { fields: GenericFields } | { problems: { line: null; path: string; message: string }[] } {
+  const parsed = genericFieldsSchema.safeParse({
     itemField: query.item_field,
     textField: query.text_field,
     groupField: query.group_field,
@@ -78,8 +93,14 @@ export function genericFieldsFromQuery(query: ImportQuery): GenericFields {
     humanFields: query.human_field && query.human_field.length > 0 ? query.human_field : undefined,
     annotatorField: query.annotator_field,
     judgeName: query.judge_name,
+    confidenceField: query.confidence_field,
+    criterionTypes: query.criterion_type && query.criterion_type.length > 0 ? query.criterion_type : undefined,
   });
+  if (parsed.success) return { fields: parsed.data };
+  return { problems: parsed.error.issues.map((issue) => ({ line: null, path: `?${QUERY_NAMES[String(issue.path[0])] ?? String(issue.path[0] ?? "")}`, message: issue.message })) };
 }
+
+const QUERY_NAMES: Record<string, string> = { criterionTypes: "criterion_type", confidenceField: "confidence_field" };
 
 /** The query parameters of an import request, or the problems with them (path = the parameter). */
 export function readImportQuery(params: URLSearchParams): { query: ImportQuery } | { problems: { line: null; path: string; message: string }[] } {
@@ -94,7 +115,8 @@ export function importSearchParams(options: {
   sessionId?: string;
   seedPrompt?: string;
   fileName?: string;
-  generic?: GenericFieldsInput | null;
+  generic?: GenericFields | null;
+  isDryRun?: boolean;
 }): URLSearchParams {
   const params = new URLSearchParams();
   if (options.replace) params.set("replace", "true");
@@ -111,9 +133,12 @@ export function importSearchParams(options: {
       ["judge_field", g.judgeField],
       ["annotator_field", g.annotatorField],
       ["judge_name", g.judgeName],
+      ["confidence_field", g.confidenceField],
     ];
     for (const [key, value] of named) if (value) params.set(key, value);
     for (const field of g.humanFields ?? []) params.append("human_field", field);
+    for (const declaration of g.criterionTypes ?? []) params.append("criterion_type", formatCriterionDeclaration(declaration));
+    if (options.isDryRun) params.set("dry_run", "true");
   } else if (options.seedPrompt) {
     params.set("seed_prompt", options.seedPrompt);
   }

@@ -80,6 +80,105 @@ describe("planGenericImport", () => {
   });
 });
 
+describe("planGenericImport with label criteria", () => {
+  const csv = [
+    "item_id,dimension,judge_score,confidence,human_1,human_2",
+    "q1,safety,pass,0.9,Pass,fail",
+    "q2,safety,fail,,fail,",
+    "q1,intent,ask,0.6,ask,tell",
+    "q1,tags,a|b,1,[],b|a",
+    'q2,tags,"[""c""]",0,c,',
+  ].join("\n");
+  const fields = genericFieldsSchema.parse({ confidenceField: "confidence" });
+
+  it("infers each criterion's type, stores the judge's labels apart from scores and the humans' as labels", () => {
+    const result = planOf(csv, "d.csv", fields);
+
+    if (!("plan" in result)) throw new Error(JSON.stringify(result.problems));
+    expect(result.plan.criteria).toEqual([
+      { criterion: "safety", type: { type: "binary", labels: ["fail", "pass"], positive: "pass" }, isDeclared: false, turnCount: 2, ratingCount: 3 },
+      { criterion: "intent", type: { type: "categorical", labels: ["ask", "tell"] }, isDeclared: false, turnCount: 1, ratingCount: 2 },
+      { criterion: "tags", type: { type: "multilabel", labels: ["a", "b", "c"] }, isDeclared: false, turnCount: 2, ratingCount: 3 },
+    ]);
+    const turns = result.plan.sessions[0].turns;
+    expect(turns.map((t) => [t.turn.item_id, t.turn.dimension, t.score, t.judgeLabel])).toEqual([
+      ["q1", "safety", null, { label: "pass", labels: null, confidence: 0.9 }],
+      ["q2", "safety", null, { label: "fail", labels: null, confidence: null }],
+      ["q1", "intent", null, { label: "ask", labels: null, confidence: 0.6 }],
+      ["q1", "tags", null, { label: null, labels: ["a", "b"], confidence: 1 }],
+      ["q2", "tags", null, { label: null, labels: ["c"], confidence: 0 }],
+    ]);
+    expect(turns.map((t) => t.ratings.map((r) => [r.annotator, r.label ?? r.labels]))).toEqual([
+      [["human_1", "pass"], ["human_2", "fail"]],
+      [["human_1", "fail"]],
+      [["human_1", "ask"], ["human_2", "tell"]],
+      [["human_1", []], ["human_2", ["a", "b"]]],
+      [["human_1", ["c"]]],
+    ]);
+    expect(turns[3].ratings[0]).toMatchObject({ score: null, level: null, label: null });
+  });
+
+  it("uses a declared type over the inferred one, with its labels", () => {
+    const declared = genericFieldsSchema.parse({ criterionTypes: ["overall=categorical:1,2,3,n/a"] });
+
+    const result = planOf("item_id,judge_score,human_score\nq1,2,n/a\nq2,3,1\n", "d.csv", declared);
+
+    expect("plan" in result && result.plan.criteria).toEqual([
+      { criterion: "overall", type: { type: "categorical", labels: ["1", "2", "3", "n/a"] }, isDeclared: true, turnCount: 2, ratingCount: 2 },
+    ]);
+    expect("plan" in result && result.plan.sessions[0].turns.map((t) => [t.score, t.judgeLabel?.label, t.ratings[0].label])).toEqual([
+      [null, "2", "n/a"],
+      [null, "3", "1"],
+    ]);
+  });
+
+  it("names the row and field of each value the criterion's type refuses", () => {
+    const declared = genericFieldsSchema.parse({
+      confidenceField: "confidence",
+      criterionTypes: ["intent=categorical:ask,tell", "safety=binary"],
+    });
+    const rows = [
+      "item_id,dimension,judge_score,confidence,human_1",
+      "q1,intent,ask,0.5,greet",
+      "q2,intent,ask|tell,,ask",
+      "q3,safety,maybe,,pass",
+      "q4,safety,pass,1.5,fail",
+      "q5,safety,,,pass",
+    ];
+
+    expect(planOf(rows.join("\n"), "d.csv", declared)).toEqual({
+      problems: {
+        problems: [
+          { line: 2, path: "human_1", message: '"greet" is not a label of categorical criterion "intent" (ask, tell)' },
+          { line: 3, path: "judge_score", message: 'a multi-label value given for categorical criterion "intent"' },
+          { line: 4, path: "judge_score", message: '"maybe" is not a label of binary criterion "safety" (fail, pass)' },
+          { line: 5, path: "confidence", message: 'a confidence is a number from 0 to 1, got "1.5"' },
+          { line: 6, path: "judge_score", message: "a judge label is required" },
+        ],
+        omitted: 0,
+      },
+    });
+  });
+
+  it("reports a judge label that changes within an item, and a criterion whose type cannot be completed", () => {
+    const changing = [
+      { item_id: "a", dimension: "intent", judge_score: "ask", annotator: "x", human_score: "ask" },
+      { item_id: "a", dimension: "intent", judge_score: "tell", annotator: "y", human_score: "tell" },
+      { item_id: "b", dimension: "mood", judge_score: "calm", annotator: "x", human_score: "calm" },
+    ];
+
+    expect(planOf(changing.map((r) => JSON.stringify(r)).join("\n"), "d.jsonl")).toEqual({
+      problems: {
+        problems: [
+          { line: null, path: "dimension", message: 'criterion "mood" has only the label "calm"; declare its labels (NAME=categorical:a,b,…)' },
+          { line: 2, path: "judge_score", message: 'judge label "tell" differs from "ask" on line 1 for the same item' },
+        ],
+        omitted: 0,
+      },
+    });
+  });
+});
+
 describe("readGenericTable", () => {
   it("chooses CSV or JSONL by extension, else by the first character", () => {
     expect(readGenericTable("a,b\n1,2\n", null)).toMatchObject({ table: { format: "csv", columns: ["a", "b"], rows: [{ line: 2, record: { a: "1", b: "2" } }] } });

@@ -3,8 +3,13 @@
 // score a rating by its annotator — so the session pages and the agreement report read
 // them like any other. Rows of one item may repeat (long format, one annotator per row) or
 // carry several human columns (wide format); both end up as one turn with several ratings.
+// Each criterion (the dimension, or "overall") has a type, declared or inferred from all its
+// values (criterion-values.ts): ordinal and numeric values are scores and levels as always;
+// label values go to the ratings' label/labels and, for the judge, to judge_labels.
 import { countSplitWords } from "@/lib/judge";
 import { addJson, anonymousExternalId, newContentHash } from "./content-hash";
+import { isLabelType, type CriterionType } from "./criterion-type.schema";
+import { inferCriterionType, readCell, readCriterionValue, resolveDeclaredType, type CriterionValue } from "./criterion-values";
 import type { GenericFields } from "./import-options.schema";
 import { findUnstorableText } from "./parse-log-line";
 import { formatJsonPath } from "./json-path";
@@ -12,8 +17,14 @@ import { ProblemCollector, type ProblemReport } from "./problems";
 import type { GenericRow, GenericTable } from "./read-generic-table";
 import type { StoredTurn } from "./turn-row";
 
-export type GenericRating = { annotator: string; score: number; level: number | null };
-export type GenericTurn = StoredTurn & { ratings: GenericRating[] };
+/** The criterion of rows without a dimension. */
+export const OVERALL = "overall";
+
+export type GenericRating = { annotator: string; score: number | null; level: number | null; label: string | null; labels: string[] | null };
+/** A judge's answer on a label criterion (binary, categorical, multilabel), for judge_labels. */
+export type GenericJudgeLabel = { label: string | null; labels: string[] | null; confidence: number | null };
+/** `score` is null on label criteria, whose judge answer is `judgeLabel`. */
+export type GenericTurn = StoredTurn & { ratings: GenericRating[]; judgeLabel: GenericJudgeLabel | null };
 export type GenericSessionPlan = {
   externalId: string;
   contentHash: string;
@@ -21,10 +32,13 @@ export type GenericSessionPlan = {
   meta: Record<string, unknown>;
   turns: GenericTurn[];
 };
-export type GenericPlan = { sessions: GenericSessionPlan[]; turnCount: number; ratingCount: number; humanFields: string[] };
+/** A criterion (the dimension, or "overall") with the type it was declared or inferred to have. */
+export type PlannedCriterion = { criterion: string; type: CriterionType; isDeclared: boolean; turnCount: number; ratingCount: number };
+export type GenericPlan = { sessions: GenericSessionPlan[]; turnCount: number; ratingCount: number; humanFields: string[]; criteria: PlannedCriterion[] };
 
-type Item = { turn: GenericTurn; rows: GenericRow[]; judgeLine: number };
+type Item = { turn: GenericTurn; rows: GenericRow[]; judgeLine: number; judgeKey: string; confidence: number | null };
 type Group = { group: string | null; items: Map<string, Item> };
+type Context = { fields: GenericFields; humanFields: readonly string[]; types: Map<string, CriterionType>; problems: ProblemCollector };
 
 export function planGenericImport(
   table: GenericTable,
@@ -33,20 +47,61 @@ export function planGenericImport(
 ): { plan: GenericPlan } | { problems: ProblemReport } {
   const problems = new ProblemCollector();
   const humanFields = resolveHumanFields(table.columns, fields.humanFields, problems);
-  for (const field of [fields.itemField, fields.judgeField]) {
+  for (const field of [fields.itemField, fields.judgeField, ...(fields.confidenceField ? [fields.confidenceField] : [])]) {
     if (!table.columns.includes(field)) problems.add({ line: null, path: field, message: `no row has the field "${field}"` });
   }
   if (table.rows.length === 0) problems.add({ line: null, path: "", message: "the input holds no rows" });
   if (problems.hasProblems) return { problems: problems.report() };
 
+  const rows = table.rows.filter((row) => findUnstorableText(row.record, []) === null);
+  const resolved = resolveCriterionTypes(rows, fields, humanFields, table.columns, problems);
+  const context: Context = { fields, humanFields, types: new Map(resolved.map((c) => [c.criterion, c.type])), problems };
   const groups = new Map<string, Group>();
-  for (const row of table.rows) addRow(row, fields, humanFields, groups, problems);
+  for (const row of table.rows) addRow(row, context, groups);
   if (problems.hasProblems) return { problems: problems.report() };
 
   const sessions = [...groups.values()].map((group) => toSession(group, options));
-  const turnCount = sessions.reduce((n, s) => n + s.turns.length, 0);
-  const ratingCount = sessions.reduce((n, s) => n + s.turns.reduce((m, t) => m + t.ratings.length, 0), 0);
-  return { plan: { sessions, turnCount, ratingCount, humanFields } };
+  const turns = sessions.flatMap((s) => s.turns);
+  const criteria = resolved.map(({ criterion, type, isDeclared }) => {
+    const own = turns.filter((t) => (t.turn.dimension ?? OVERALL) === criterion);
+    return { criterion, type, isDeclared, turnCount: own.length, ratingCount: own.reduce((n, t) => n + t.ratings.length, 0) };
+  });
+  const ratingCount = turns.reduce((n, t) => n + t.ratings.length, 0);
+  return { plan: { sessions, turnCount: turns.length, ratingCount, humanFields, criteria } };
+}
+
+/** Each criterion's type, in order of first appearance: as declared (completed from its values), else inferred from them. */
+function resolveCriterionTypes(
+  rows: readonly GenericRow[],
+  fields: GenericFields,
+  humanFields: readonly string[],
+  columns: readonly string[],
+  problems: ProblemCollector,
+): { criterion: string; type: CriterionType; isDeclared: boolean }[] {
+  const values = new Map<string, { human: unknown[]; judge: unknown[] }>();
+  for (const { record } of rows) {
+    const criterion = criterionOf(record, fields);
+    let entry = values.get(criterion);
+    if (entry === undefined) values.set(criterion, (entry = { human: [], judge: [] }));
+    entry.judge.push(record[fields.judgeField]);
+    for (const field of humanFields) entry.human.push(record[field]);
+  }
+  const resolved: { criterion: string; type: CriterionType; isDeclared: boolean }[] = [];
+  for (const [criterion, { human, judge }] of values) {
+    const declared = fields.criterionTypes?.find((d) => d.criterion === criterion);
+    const result = declared ? resolveDeclaredType(declared, [...human, ...judge]) : inferCriterionType(human, judge);
+    if ("error" in result) {
+      const path = columns.includes(fields.dimensionField) ? fields.dimensionField : "";
+      problems.add({ line: null, path, message: `criterion "${criterion}" ${result.error}` });
+    } else {
+      resolved.push({ criterion, type: result.type, isDeclared: declared !== undefined });
+    }
+  }
+  return resolved;
+}
+
+function criterionOf(record: Record<string, unknown>, fields: GenericFields): string {
+  return textOf(record[fields.dimensionField]) ?? OVERALL;
 }
 
 /** Explicit fields (a trailing `*` matches a prefix), else human_score, else every human_* column. */
@@ -68,7 +123,8 @@ function resolveHumanFields(columns: readonly string[], wanted: readonly string[
   return resolved;
 }
 
-function addRow(row: GenericRow, fields: GenericFields, humanFields: readonly string[], groups: Map<string, Group>, problems: ProblemCollector): void {
+function addRow(row: GenericRow, context: Context, groups: Map<string, Group>): void {
+  const { fields, humanFields, problems } = context;
   const { line, record } = row;
   const bad = findUnstorableText(record, []);
   if (bad) {
@@ -77,35 +133,46 @@ function addRow(row: GenericRow, fields: GenericFields, humanFields: readonly st
   }
   const itemId = textOf(record[fields.itemField]);
   if (itemId === null) problems.add({ line, path: fields.itemField, message: "an item id is required" });
-  const judge = numberOf(record[fields.judgeField]);
-  if (judge === undefined) problems.add({ line, path: fields.judgeField, message: "a judge score is required" });
-  if (judge === null) problems.add({ line, path: fields.judgeField, message: `expected a number, got ${JSON.stringify(record[fields.judgeField])}` });
+  const dimension = textOf(record[fields.dimensionField]);
+  const criterion = dimension ?? OVERALL;
+  const type = context.types.get(criterion);
+  if (type === undefined) return; // its type could not be resolved, reported once
+  const judge = readCriterionValue(type, criterion, record[fields.judgeField]);
+  if (judge === null) problems.add({ line, path: fields.judgeField, message: isLabelType(type.type) ? "a judge label is required" : "a judge score is required" });
+  else if ("error" in judge) problems.add({ line, path: fields.judgeField, message: judge.error });
+  const confidence = fields.confidenceField ? readConfidence(record[fields.confidenceField]) : { value: null };
+  if ("error" in confidence) problems.add({ line, path: fields.confidenceField!, message: confidence.error });
   const annotatorValue = textOf(record[fields.annotatorField]);
   const ratings: GenericRating[] = [];
   for (const field of humanFields) {
-    const score = numberOf(record[field]);
-    if (score === undefined) continue;
-    if (score === null) {
-      problems.add({ line, path: field, message: `expected a number, got ${JSON.stringify(record[field])}` });
+    const read = readCriterionValue(type, criterion, record[field]);
+    if (read === null) continue;
+    if ("error" in read) {
+      problems.add({ line, path: field, message: read.error });
       continue;
     }
     const annotator = annotatorValue === null ? field : humanFields.length === 1 ? annotatorValue : `${annotatorValue}:${field}`;
-    ratings.push({ annotator, score, level: Number.isInteger(score) && score >= 1 && score <= 10 ? score : null });
+    ratings.push({ annotator, ...ratingValue(read.value) });
   }
-  if (itemId === null || typeof judge !== "number") return;
+  if (itemId === null || judge === null || "error" in judge || "error" in confidence) return;
 
   const groupName = textOf(record[fields.groupField]);
-  const dimension = textOf(record[fields.dimensionField]);
   const groupKey = groupName ?? "";
   let group = groups.get(groupKey);
   if (group === undefined) groups.set(groupKey, (group = { group: groupName, items: new Map() }));
   const itemKey = JSON.stringify([itemId, dimension]);
+  // 0.5, "pass", ["a","b"]: the key that must agree across rows of an item, and how it reads.
+  const judgeKey = "score" in judge.value ? String(judge.value.score) : JSON.stringify("label" in judge.value ? judge.value.label : judge.value.labels);
   let item = group.items.get(itemKey);
   if (item === undefined) {
-    item = { turn: newTurn(group.items.size, itemId, dimension, textOf(record[fields.textField]), judge), rows: [], judgeLine: line };
+    const turn = newTurn(group.items.size, itemId, dimension, textOf(record[fields.textField]), judge.value, confidence.value);
+    item = { turn, rows: [], judgeLine: line, judgeKey, confidence: confidence.value };
     group.items.set(itemKey, item);
-  } else if (item.turn.score!.overall_score !== judge) {
-    problems.add({ line, path: fields.judgeField, message: `judge score ${judge} differs from ${item.turn.score!.overall_score} on line ${item.judgeLine} for the same item` });
+  } else if (item.judgeKey !== judgeKey) {
+    const what = "score" in judge.value ? "score" : "label";
+    problems.add({ line, path: fields.judgeField, message: `judge ${what} ${judgeKey} differs from ${item.judgeKey} on line ${item.judgeLine} for the same item` });
+  } else if (item.confidence !== confidence.value) {
+    problems.add({ line, path: fields.confidenceField!, message: `confidence ${confidence.value} differs from ${item.confidence} on line ${item.judgeLine} for the same item` });
   }
   item.rows.push(row);
   for (const rating of ratings) {
@@ -115,8 +182,22 @@ function addRow(row: GenericRow, fields: GenericFields, humanFields: readonly st
   }
 }
 
-function newTurn(ordinal: number, itemId: string, dimension: string | null, text: string | null, judge: number): GenericTurn {
+function ratingValue(value: CriterionValue): Omit<GenericRating, "annotator"> {
+  if ("score" in value) return { score: value.score, level: value.level, label: null, labels: null };
+  return { score: null, level: null, label: "label" in value ? value.label : null, labels: "labels" in value ? value.labels : null };
+}
+
+/** The judge's confidence, 0–1; null when not given. */
+function readConfidence(raw: unknown): { value: number | null } | { error: string } {
+  const cell = readCell(raw);
+  if (cell.kind === "missing") return { value: null };
+  if (cell.kind === "number" && cell.value >= 0 && cell.value <= 1) return { value: cell.value };
+  return { error: `a confidence is a number from 0 to 1, got ${JSON.stringify(raw)}` };
+}
+
+function newTurn(ordinal: number, itemId: string, dimension: string | null, text: string | null, judge: CriterionValue, confidence: number | null): GenericTurn {
   const response = text ?? "";
+  const isScore = "score" in judge;
   return {
     turn: {
       ordinal,
@@ -137,16 +218,21 @@ function newTurn(ordinal: number, itemId: string, dimension: string | null, text
       phase: null,
       state_after: null,
     },
-    score: {
-      overall_score: judge,
-      length_score: null,
-      sentiment_score: null,
-      completeness_score: null,
-      critical_intensity: null,
-      impact_score: null,
-      metrics: null,
-      is_imported: true,
-    },
+    // Label criteria get no judge_scores row: the judge's answer is not a score on the
+    // overall scale that the session pages, the sessions list and the queue read.
+    score: isScore
+      ? {
+          overall_score: judge.score,
+          length_score: null,
+          sentiment_score: null,
+          completeness_score: null,
+          critical_intensity: null,
+          impact_score: null,
+          metrics: null,
+          is_imported: true,
+        }
+      : null,
+    judgeLabel: isScore ? null : { label: "label" in judge ? judge.label : null, labels: "labels" in judge ? judge.labels : null, confidence },
     raw: "",
     ratings: [],
   };
@@ -173,17 +259,5 @@ function toSession(group: Group, options: { judgeName: string; sessionId: string
 function textOf(value: unknown): string | null {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (typeof value === "string" && value.trim() !== "") return value;
-  return null;
-}
-
-/** undefined when missing or blank; null when present but not a finite number. */
-function numberOf(value: unknown): number | null | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (typeof value === "string") {
-    if (value.trim() === "") return undefined;
-    const number = Number(value.trim());
-    return Number.isFinite(number) ? number : null;
-  }
   return null;
 }

@@ -20,7 +20,7 @@ export async function importFile(path: string, options: ImportCliOptions): Promi
   try {
     if (options.generic) {
       const text = await readFile(path, "utf8");
-      return await importGeneric({ text, fileName: basename(path), fields: options.generic, actor: ACTOR, sessionId: options.log.sessionId, replace: options.log.replace });
+      return await importGeneric({ text, fileName: basename(path), fields: options.generic, actor: ACTOR, sessionId: options.log.sessionId, replace: options.log.replace, isDryRun: options.isDryRun });
     }
     const source: ByteSource = () => createReadStream(path, { highWaterMark: 1 << 20 });
     const size = (await stat(path)).size;

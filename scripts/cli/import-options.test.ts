@@ -18,8 +18,23 @@ describe("parseImportOptions", () => {
     });
   });
 
+  it("reads criterion types, the confidence field and --dry-run for generic data", () => {
+    expect(parseImportOptions(["--generic", "d.csv", "--criterion-type", "safety=binary:pass", "--criterion-type", "n=numeric:0:10", "--confidence-field", "p", "--dry-run"])).toMatchObject({
+      isDryRun: true,
+      generic: {
+        confidenceField: "p",
+        criterionTypes: [
+          { criterion: "safety", type: "binary", labels: null, positive: "pass", range: null },
+          { criterion: "n", type: "numeric", labels: null, positive: null, range: { min: 0, max: 10 } },
+        ],
+      },
+    });
+  });
+
   it.each([
     [[], "name at least one FILE to import"],
+    [["a.jsonl", "--dry-run"], "--dry-run needs --generic"],
+    [["--generic", "a.csv", "--criterion-type", "s=likert"], '--criterion-type: unknown type "likert" for criterion "s"'],
     [["a.jsonl", "b.jsonl", "--summary", "s.json"], "--summary belongs to one file; import the files one at a time"],
     [["a.csv", "--human-field", "h"], "--human-field needs --generic"],
     [["--generic", "a.csv", "--seed-prompt", "x"], "--seed-prompt is not used with --generic"],

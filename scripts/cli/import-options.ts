@@ -8,6 +8,7 @@ export const USAGE = `usage:
   concord import --generic FILE… [--judge-field F] [--human-field F …] [--item-field F]
                  [--text-field F] [--group-field F] [--dimension-field F]
                  [--annotator-field F] [--judge-name NAME] [--session-id ID] [--replace]
+                 [--criterion-type NAME=TYPE …] [--confidence-field F] [--dry-run]
 
 Imports orchestrator logs (JSONL, one turn per line, or a JSON record, array or
 {session_id?, seed_prompt?, records, summary?} document) into the database at DATABASE_URL.
@@ -25,6 +26,17 @@ turn, the judge score a score of judge "imported:<file or --judge-name>", each h
 rating by its annotator. Field defaults: item_id, text, group_id, dimension, judge_score,
 human_score (else every human_* field), annotator. A human field ending in * matches a prefix.
 
+Each criterion (the dimension, or "overall") has a type: ordinal (integer levels 1–10, as
+always), numeric, binary, categorical or multilabel, inferred from its judge and human values
+unless declared. Labels are text; a label set is a JSON array or a|b ([] is the empty set).
+
+  --criterion-type NAME=TYPE   declare a type: NAME=binary, NAME=binary:pass (the positive
+                     label), NAME=categorical:a,b,c, NAME=multilabel:a,b, NAME=numeric:0:10,
+                     NAME=ordinal; labels left out are taken from the data
+  --confidence-field F  the judge's confidence (0–1), kept with its labels
+  --dry-run          validate and print what would be stored (counts, criterion types),
+                     storing nothing
+
 Prints one result line per file on stdout; exits 1 if any file was not imported.`;
 
 export type ImportCliOptions = {
@@ -32,6 +44,8 @@ export type ImportCliOptions = {
   summary: string | null;
   log: LogImportOptions;
   generic: GenericFields | null;
+  /** --dry-run (generic data only); absent when not given. */
+  isDryRun?: boolean;
 };
 
 export class UsageError extends Error {}
@@ -57,6 +71,9 @@ export function parseImportOptions(args: string[]): ImportCliOptions | "help" {
         "dimension-field": { type: "string" },
         "annotator-field": { type: "string" },
         "judge-name": { type: "string" },
+        "criterion-type": { type: "string", multiple: true },
+        "confidence-field": { type: "string" },
+        "dry-run": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -67,7 +84,7 @@ export function parseImportOptions(args: string[]): ImportCliOptions | "help" {
   if (values.help) return "help";
   if (positionals.length === 0) throw new UsageError("name at least one FILE to import");
   if (values.summary !== undefined && positionals.length > 1) throw new UsageError("--summary belongs to one file; import the files one at a time");
-  const genericOnly = ["judge-field", "human-field", "item-field", "text-field", "group-field", "dimension-field", "annotator-field", "judge-name"] as const;
+  const genericOnly = ["judge-field", "human-field", "item-field", "text-field", "group-field", "dimension-field", "annotator-field", "judge-name", "criterion-type", "confidence-field", "dry-run"] as const;
   if (!values.generic) {
     const misplaced = genericOnly.find((name) => values[name] !== undefined);
     if (misplaced) throw new UsageError(`--${misplaced} needs --generic`);
@@ -88,11 +105,13 @@ export function parseImportOptions(args: string[]): ImportCliOptions | "help" {
       humanFields: values["human-field"],
       annotatorField: values["annotator-field"],
       judgeName: values["judge-name"],
+      confidenceField: values["confidence-field"],
+      criterionTypes: values["criterion-type"],
     });
     if (!fields.success) throw new UsageError(describe(fields.error.issues, {}));
     generic = fields.data;
   }
-  return { files: positionals, summary: values.summary ?? null, log: log.data, generic };
+  return { files: positionals, summary: values.summary ?? null, log: log.data, generic, isDryRun: values["dry-run"] };
 }
 
 function describe(issues: readonly { path: PropertyKey[]; message: string }[], names: Record<string, string>): string {

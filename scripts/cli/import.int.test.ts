@@ -1,6 +1,8 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/server/db";
 import { seedExample, turn, uniqueId } from "@/lib/server/import/test-helpers";
@@ -115,5 +117,61 @@ describe("concord import", () => {
     const result = await cli(missing);
 
     expect(result).toEqual({ code: 1, stdout: `${missing}: cannot read the file (ENOENT)\n`, stderr: "" });
+  });
+});
+
+describe("concord import --generic with criterion types", () => {
+  it("lists the criterion types it stored in the result line when one is not ordinal", async () => {
+    const id = uniqueId("cli-labels");
+    const safety = uniqueId("safety");
+    const csv = file(`${id}.csv`, `item_id,dimension,judge_score,human_score\nq1,${safety},yes,no\nq2,${safety},no,no\n`);
+
+    const result = await cli("--generic", csv, "--session-id", id);
+
+    expect(result).toMatchObject({ code: 0, stdout: `${csv}: imported 1 session / 2 turns / 2 ratings; criteria: ${safety} binary [no, yes] positive yes (inferred)\n` });
+  });
+
+  it("refuses a criterion declared twice with different types", async () => {
+    const result = await cli("--generic", "a.csv", "--criterion-type", "s=binary", "--criterion-type", "s=categorical:a,b");
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^concord import: --criterion-type: criterion "s" is declared twice with different types\n/);
+  });
+
+  it("prints each refused value by line and field and stores nothing", async () => {
+    const id = uniqueId("cli-bad-labels");
+    const intent = uniqueId("intent");
+    const csv = file(`${id}.csv`, `item_id,dimension,judge_score,human_score,p\nq1,${intent},ask,tell,0.5\nq2,${intent},ask,greet,2\n`);
+
+    const result = await cli("--generic", csv, "--criterion-type", `${intent}=categorical:ask,tell`, "--confidence-field", "p", "--session-id", id);
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(
+      `${csv}: nothing imported, the file has problems:\n  line 3, p: a confidence is a number from 0 to 1, got "2"\n  line 3, human_score: "greet" is not a label of categorical criterion "${intent}" (ask, tell)\n`,
+    );
+    expect(await getDb().evalSession.count({ where: { externalId: id } })).toBe(0);
+  });
+});
+
+describe("concord import --generic (spawned)", () => {
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const concord = (...args: string[]) => spawnSync(process.execPath, ["scripts/concord.mjs", "import", ...args], { cwd: root, encoding: "utf8", env: process.env });
+
+  it("with --dry-run prints the declared and inferred types and the counts, and stores nothing; then imports", async () => {
+    const id = uniqueId("cli-dry");
+    const [intent, tags] = [uniqueId("intent"), uniqueId("tags")];
+    const csv = file(`${id}.csv`, [`item_id,dimension,judge_score,human_1,human_2`, `q1,${intent},ask,ask,tell`, `q1,${tags},a|b,[],a`, `q2,${tags},[],b,`].join("\n"));
+    const args = ["--generic", csv, "--criterion-type", `${intent}=categorical:tell,ask,other`, "--session-id", id];
+
+    const dry = concord(...args, "--dry-run");
+
+    const types = `criteria: ${intent} categorical [tell, ask, other] (declared), ${tags} multilabel [a, b] (inferred)`;
+    expect(dry).toMatchObject({ status: 0, stdout: `${csv}: dry run, nothing stored: would import 1 session / 3 turns / 5 ratings; ${types}\n` });
+    expect(await getDb().evalSession.count({ where: { externalId: id } })).toBe(0);
+
+    const real = concord(...args);
+
+    expect(real).toMatchObject({ status: 0, stdout: `${csv}: imported 1 session / 3 turns / 5 ratings; ${types}\n` });
+    expect(await getDb().judgeLabel.count({ where: { turn: { session: { externalId: id } } } })).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { genericFieldsSchema } from "@/lib/ingest/import-options.schema";
 import { getDb } from "@/lib/server/db";
 import { ImportInvalidError } from "./import-errors";
@@ -110,5 +110,113 @@ describe("importGeneric", () => {
       { line: null, path: "item_id", message: 'no row has the field "item_id"' },
       { line: null, path: "judge_score", message: 'no row has the field "judge_score"' },
     ]);
+  });
+
+  it("stores label criteria: the humans' labels in ratings, the judge's with its confidence in judge_labels, each criterion's type", async () => {
+    const id = uniqueId("labels");
+    const [safety, intent, tags, length] = ["safety", "intent", "tags", "length"].map((name) => uniqueId(name));
+    const csv = [
+      "item_id,dimension,judge_score,confidence,human_1,human_2",
+      `q1,${safety},pass,0.8,PASS,fail`,
+      `q1,${intent},ask,,ask,tell`,
+      `q1,${tags},a|b,0.25,[],b|a`,
+      `q1,${length},7.5,,6,`,
+    ].join("\n");
+    const fields = genericFieldsSchema.parse({ confidenceField: "confidence", criterionTypes: [`${length}=numeric:0:10`] });
+
+    const result = await importGeneric({ text: csv, fileName: "labels.csv", fields: { ...fields, judgeName: id }, actor: web, sessionId: id });
+
+    expect(result).toMatchObject({ status: "created", turnCount: 4, ratingCount: 7 });
+    expect(result.criteria?.map((c) => [c.criterion, c.type.type, c.isDeclared])).toEqual([
+      [safety, "binary", false], [intent, "categorical", false], [tags, "multilabel", false], [length, "numeric", true],
+    ]);
+    const turns = await getDb().turn.findMany({
+      where: { session: { externalId: id } },
+      orderBy: { ordinal: "asc" },
+      include: { judgeScores: true, judgeLabels: { include: { judge: true } }, ratings: { orderBy: { annotator: "asc" } } },
+    });
+    expect(turns.map((t) => [t.dimension, t.judgeScores.map((s) => s.overallScore), t.judgeLabels.map((l) => [l.label, l.labels, l.confidence, l.isImported, l.judge.name])])).toEqual([
+      [safety, [], [["pass", [], 0.8, true, `imported:${id}`]]],
+      [intent, [], [["ask", [], null, true, `imported:${id}`]]],
+      [tags, [], [[null, ["a", "b"], 0.25, true, `imported:${id}`]]],
+      [length, [7.5], []],
+    ]);
+    expect(turns.map((t) => t.ratings.map((r) => [r.annotator, r.criterion, r.level, r.score, r.label, r.labels]))).toEqual([
+      [["human_1", "overall", null, null, "pass", []], ["human_2", "overall", null, null, "fail", []]],
+      [["human_1", "overall", null, null, "ask", []], ["human_2", "overall", null, null, "tell", []]],
+      [["human_1", "overall", null, null, null, []], ["human_2", "overall", null, null, null, ["a", "b"]]],
+      [["human_1", "overall", 6, 6, null, []]],
+    ]);
+    const types = await getDb().criterionType.findMany({ where: { criterion: { in: [safety, intent, tags, length] } } });
+    expect(types.map((t) => [t.criterion, t.type, t.labels, t.positive, t.min, t.max]).sort()).toEqual(
+      [
+        [safety, "binary", ["fail", "pass"], "pass", null, null],
+        [intent, "categorical", ["ask", "tell"], null, null, null],
+        [tags, "multilabel", ["a", "b"], null, null, null],
+        [length, "numeric", [], null, 0, 10],
+      ].sort(),
+    );
+  });
+
+  it("keeps an empty label set apart from a missing one", async () => {
+    const id = uniqueId("empty-set");
+    const tags = uniqueId("tags");
+    const rows = [
+      { item_id: "q1", dimension: tags, judge_score: [], human_1: [], human_2: null },
+      { item_id: "q2", dimension: tags, judge_score: ["x"], human_1: "x" },
+    ];
+
+    await importGeneric({ text: rows.map((r) => JSON.stringify(r)).join("\n"), fileName: "t.jsonl", fields: defaults, actor: web, sessionId: id });
+
+    const ratings = await getDb().rating.findMany({ where: { turn: { session: { externalId: id } } }, orderBy: { turn: { ordinal: "asc" } } });
+    expect(ratings.map((r) => [r.annotator, r.labels])).toEqual([["human_1", []], ["human_1", ["x"]]]);
+    const raw = await getDb().$queryRaw<{ labels: string[] | null }[]>`
+      SELECT r.labels FROM ratings r JOIN turns t ON t.id = r.turn_id JOIN eval_sessions s ON s.id = t.session_id
+      WHERE s.external_id = ${id} ORDER BY t.ordinal`;
+    expect(raw).toEqual([{ labels: [] }, { labels: ["x"] }]);
+  });
+
+  it("refuses a label outside a declared criterion's list, naming the row, and stores nothing", async () => {
+    const id = uniqueId("bad-label");
+    const intent = uniqueId("intent");
+    const csv = ["item_id,dimension,judge_score,human_score", `q1,${intent},ask,ask`, `q2,${intent},greet,ask`, `q3,${intent},ask,ask|tell`].join("\n");
+    const fields = genericFieldsSchema.parse({ criterionTypes: [`${intent}=categorical:ask,tell`] });
+
+    const error = await rejectionOf(importGeneric({ text: csv, fileName: "bad.csv", fields, actor: web, sessionId: id }), ImportInvalidError);
+
+    expect(error.report.problems).toEqual([
+      { line: 3, path: "judge_score", message: `"greet" is not a label of categorical criterion "${intent}" (ask, tell)` },
+      { line: 4, path: "human_score", message: `a multi-label value given for categorical criterion "${intent}"` },
+    ]);
+    expect(await getDb().evalSession.count({ where: { externalId: id } })).toBe(0);
+    expect(await getDb().criterionType.count({ where: { criterion: intent } })).toBe(0);
+  });
+
+  it("rolls everything back when the database refuses a row late in the import", async () => {
+    const id = uniqueId("late-failure");
+    const safety = uniqueId("safety");
+    const csv = ["item_id,dimension,judge_score,human_score", `q1,${safety},pass,pass`, `q2,${safety},fail,fail`].join("\n");
+    const spy = vi.spyOn(await import("./insert-judge-labels"), "insertJudgeLabels").mockRejectedValueOnce(new Error("disk full"));
+
+    await expect(importGeneric({ text: csv, fileName: "late.csv", fields: defaults, actor: web, sessionId: id })).rejects.toThrow("disk full");
+
+    spy.mockRestore();
+    expect(await getDb().evalSession.count({ where: { externalId: id } })).toBe(0);
+    expect(await getDb().criterionType.count({ where: { criterion: safety } })).toBe(0);
+  });
+
+  it("on a dry run reports the sessions, counts and types it would store, and stores nothing", async () => {
+    const id = uniqueId("dry-run");
+    const judgeName = uniqueId("dry-judge");
+    const safety = uniqueId("safety");
+    const csv = ["item_id,dimension,judge_score,human_score", `q1,${safety},yes,no`, `q2,${safety},no,no`].join("\n");
+
+    const result = await importGeneric({ text: csv, fileName: "dry.csv", fields: { ...defaults, judgeName }, actor: web, sessionId: id, isDryRun: true });
+
+    expect(result).toMatchObject({ status: "dry_run", importId: null, turnCount: 2, ratingCount: 2, sessions: [{ externalId: id, status: "created", turnCount: 2 }] });
+    expect(result.criteria).toEqual([{ criterion: safety, type: { type: "binary", labels: ["no", "yes"], positive: "yes" }, isDeclared: false, turnCount: 2, ratingCount: 2 }]);
+    expect(await getDb().evalSession.count({ where: { externalId: id } })).toBe(0);
+    expect(await getDb().criterionType.count({ where: { criterion: safety } })).toBe(0);
+    expect(await getDb().judge.count({ where: { name: `imported:${judgeName}` } })).toBe(0);
   });
 });

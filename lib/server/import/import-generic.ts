@@ -7,9 +7,11 @@ import { ProblemCollector } from "@/lib/ingest/problems";
 import { claimSessions } from "./claim-sessions";
 import { ensureJudge } from "./ensure-judge";
 import { ImportInvalidError } from "./import-errors";
-import type { ImportActor } from "./import-types";
+import { insertJudgeLabels, type JudgeLabelRow } from "./insert-judge-labels";
+import type { ImportActor, Tx } from "./import-types";
 import { TurnBatchWriter } from "./insert-turns";
 import { insertRatings, type RatingRow } from "./insert-ratings";
+import { upsertCriterionTypes } from "./upsert-criterion-types";
 import { withImportTransaction } from "./with-import-transaction";
 
 export type GenericImportRequest = {
@@ -21,12 +23,16 @@ export type GenericImportRequest = {
   /** Session id (a prefix, "<id>/<group>", when the data has groups); else a hash of each group's content. */
   sessionId?: string | null;
   replace?: boolean;
+  /** Validate and write everything, then roll back: the result says what an import would store. */
+  isDryRun?: boolean;
 };
 
 /**
  * Imports a generic judge-vs-human dataset (SPEC §2) all-or-nothing: groups become sessions
  * (kind generic), items turns, the judge score a score of the judge "imported:<name>" v1,
- * each human score a rating (source imported) by its annotator.
+ * each human score a rating (source imported) by its annotator. On label criteria the judge's
+ * answer goes to judge_labels (the turn gets no judge score) and the humans' to the ratings'
+ * label/labels; each criterion's type is stored in criterion_types in the same transaction.
  */
 export async function importGeneric(request: GenericImportRequest): Promise<ImportResult> {
   const judgeName = `imported:${request.fields.judgeName ?? baseName(request.fileName) ?? "data"}`;
@@ -36,8 +42,15 @@ export async function importGeneric(request: GenericImportRequest): Promise<Impo
   if ("problems" in planned) throw new ImportInvalidError(planned.problems);
   const { plan } = planned;
 
+  const isDryRun = request.isDryRun ?? false;
+  const criteria = plan.criteria;
   let judgeId = 0;
+  const findJudge = async (client: Tx) => {
+    judgeId = await ensureJudge(client, { name: judgeName, version: "1", kind: "imported" });
+  };
   return withImportTransaction(async (tx): Promise<ImportResult> => {
+    // A dry run makes its judge inside the transaction, so that nothing of it stays.
+    if (isDryRun) await findJudge(tx);
     const claimed = await claimSessions(
       tx,
       plan.sessions.map((session) => ({
@@ -53,10 +66,11 @@ export async function importGeneric(request: GenericImportRequest): Promise<Impo
       { kind: "generic", replace: request.replace ?? false, actor: request.actor, fileName: request.fileName },
     );
     const sessions = claimed.sessions.map((session) => ({ ...session, summaryDifferences: null }));
-    if (claimed.importId === null) return { status: "already_imported", importId: null, sessions, turnCount: 0, ratingCount: 0 };
+    if (claimed.importId === null) return { status: "already_imported", importId: null, sessions, turnCount: 0, ratingCount: 0, criteria };
 
     const writer = new TurnBatchWriter(tx, judgeId);
     const ratings: RatingRow[] = [];
+    const judgeLabels: JudgeLabelRow[] = [];
     let turnCount = 0;
     for (const [i, session] of plan.sessions.entries()) {
       const { id, status } = claimed.sessions[i];
@@ -64,17 +78,19 @@ export async function importGeneric(request: GenericImportRequest): Promise<Impo
       for (const turn of session.turns) {
         await writer.add(id, turn);
         turnCount++;
-        for (const rating of turn.ratings) {
-          ratings.push({ session_id: id, ordinal: turn.turn.ordinal, annotator: rating.annotator, rater_id: null, level: rating.level, score: rating.score, source: "imported", created_at: null });
+        const ordinal = turn.turn.ordinal;
+        if (turn.judgeLabel) judgeLabels.push({ session_id: id, ordinal, ...turn.judgeLabel });
+        for (const { annotator, level, score, label, labels } of turn.ratings) {
+          ratings.push({ session_id: id, ordinal, annotator, rater_id: null, level, score, label, labels, source: "imported", created_at: null });
         }
       }
     }
     await writer.finish();
     const ratingCount = await insertRatings(tx, ratings);
-    return { status: "created", importId: claimed.importId, sessions, turnCount, ratingCount };
-  }, async (client) => {
-    judgeId = await ensureJudge(client, { name: judgeName, version: "1", kind: "imported" });
-  });
+    await insertJudgeLabels(tx, judgeId, judgeLabels);
+    await upsertCriterionTypes(tx, criteria);
+    return { status: isDryRun ? "dry_run" : "created", importId: isDryRun ? null : claimed.importId, sessions, turnCount, ratingCount, criteria };
+  }, { prepare: isDryRun ? undefined : findJudge, isDryRun });
 }
 
 function baseName(fileName: string | null): string | null {

@@ -56,9 +56,9 @@ export async function importLog(request: LogImportRequest): Promise<ImportResult
     if (claimed.importId === null) return result("already_imported", null, claimed.sessions, plan, new Map());
     const differences = await storeTurns(tx, request, plan, claimed.sessions, judgeId, config);
     return result("created", claimed.importId, claimed.sessions, plan, differences);
-  }, async (client) => {
+  }, { prepare: async (client) => {
     judgeId = await ensureJudge(client, HEURISTIC_JUDGE);
-  });
+  } });
 }
 
 /** Pass 2: the turns of the sessions being written; returns the summary comparisons. */

@@ -18,7 +18,8 @@ const MULTIPART_SLACK = 64 * 1024;
  * POST /api/import, the import page's upload: multipart/form-data with `file` (a log, or
  * generic data when `generic=true`) and optionally `summary` (its summary.json); the
  * options are query parameters, as for the API (`replace`, `session_id`, `seed_prompt`,
- * `generic` and the field names).
+ * `generic` and the field names, and for generic data `confidence_field`, `criterion_type`
+ * (repeated, NAME=TYPE) and `dry_run`).
  */
 export async function importUploadedFile(request: Request, actor: ImportActor): Promise<ImportResult> {
   const read = readImportQuery(new URL(request.url).searchParams);
@@ -34,7 +35,11 @@ export async function importUploadedFile(request: Request, actor: ImportActor): 
   const data = new Uint8Array(await file.arrayBuffer());
   const options = { actor, fileName, replace: query.replace, sessionId: query.session_id ?? null };
 
-  if (query.generic) return importGeneric({ ...options, text: new TextDecoder().decode(data), fields: genericFieldsFromQuery(query) });
+  if (query.generic) {
+    const generic = genericFieldsFromQuery(query);
+    if ("problems" in generic) throw new ImportInvalidError({ problems: generic.problems, omitted: 0 });
+    return importGeneric({ ...options, text: new TextDecoder().decode(data), fields: generic.fields, isDryRun: query.dry_run ?? false });
+  }
 
   const summaryFile = form.get("summary");
   const summary = summaryFile instanceof Blob ? parseJson(await summaryFile.text(), summaryFile instanceof File ? summaryFile.name : "summary") : undefined;

@@ -21,12 +21,18 @@ function importPool(): pg.Pool {
   return globalForPool.concordImportPool;
 }
 
+type TransactionOptions = {
+  /** Runs first, outside the transaction. */
+  prepare?: (client: Tx) => Promise<void>;
+  /** Roll back even when `work` succeeds (a dry run). */
+  isDryRun?: boolean;
+};
+
 /**
- * Runs `work` in one transaction on a connection of its own (`prepare` first, outside the
- * transaction): commits when it returns, rolls back when it throws, so an import is
- * all-or-nothing.
+ * Runs `work` in one transaction on a connection of its own: commits when it returns (rolls
+ * back on a dry run), rolls back when it throws, so an import is all-or-nothing.
  */
-export async function withImportTransaction<T>(work: (tx: Tx) => Promise<T>, prepare?: (client: Tx) => Promise<void>): Promise<T> {
+export async function withImportTransaction<T>(work: (tx: Tx) => Promise<T>, { prepare, isDryRun = false }: TransactionOptions = {}): Promise<T> {
   const client = await importPool().connect();
   let isBroken = false;
   try {
@@ -34,7 +40,7 @@ export async function withImportTransaction<T>(work: (tx: Tx) => Promise<T>, pre
     await client.query("BEGIN");
     try {
       const result = await work(client);
-      await client.query("COMMIT");
+      await client.query(isDryRun ? "ROLLBACK" : "COMMIT");
       return result;
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {
