@@ -15,6 +15,10 @@ export type ImportFormState = {
   humanFields: string;
   annotatorField: string;
   judgeName: string;
+  confidenceField: string;
+  /** One NAME=TYPE declaration per line. */
+  criterionTypes: string;
+  isDryRun: boolean;
 };
 
 export const INITIAL_FORM: ImportFormState = {
@@ -30,9 +34,12 @@ export const INITIAL_FORM: ImportFormState = {
   humanFields: "",
   annotatorField: "",
   judgeName: "",
+  confidenceField: "",
+  criterionTypes: "",
+  isDryRun: false,
 };
 
-type TextKey = Exclude<keyof ImportFormState, "mode" | "replace">;
+type TextKey = Exclude<keyof ImportFormState, "mode" | "replace" | "isDryRun" | "criterionTypes">;
 
 const GENERIC_FIELDS: { key: TextKey; label: string; placeholder: string; hint?: string }[] = [
   { key: "itemField", label: "Item id field", placeholder: "item_id" },
@@ -43,6 +50,7 @@ const GENERIC_FIELDS: { key: TextKey; label: string; placeholder: string; hint?:
   { key: "groupField", label: "Group field", placeholder: "group_id" },
   { key: "dimensionField", label: "Dimension field", placeholder: "dimension" },
   { key: "judgeName", label: "Judge name", placeholder: "the file name", hint: 'Scores are stored as judge "imported:<name>".' },
+  { key: "confidenceField", label: "Judge confidence field (optional)", placeholder: "none", hint: "A number from 0 to 1, kept with the judge's labels." },
 ];
 
 /** The options every file of the next upload gets; `errors` come from the shared Zod schemas. */
@@ -92,7 +100,30 @@ export function ImportOptionsForm({
         {value.mode === "log" ? text("seedPrompt", "Seed prompt (optional)", "from the log", "For sessions whose log names none; the judge scores against it.") : null}
       </div>
       {value.mode === "generic" ? (
-        <div className="form-inline-grid">{GENERIC_FIELDS.map((field) => text(field.key, field.label, field.placeholder, field.hint))}</div>
+        <>
+          <div className="form-inline-grid">{GENERIC_FIELDS.map((field) => text(field.key, field.label, field.placeholder, field.hint))}</div>
+          <div className="field">
+            <label htmlFor="import-criterionTypes">Criterion types (optional)</label>
+            <textarea
+              id="import-criterionTypes"
+              rows={3}
+              value={value.criterionTypes}
+              placeholder={"safety=binary:pass\nintent=categorical:ask,tell,other"}
+              onChange={set("criterionTypes")}
+              aria-invalid={errors.criterionTypes ? true : undefined}
+              aria-describedby={["import-criterionTypes-hint", errors.criterionTypes ? "import-criterionTypes-error" : ""].join(" ").trim()}
+            />
+            <p id="import-criterionTypes-hint" className="field-hint">
+              One NAME=TYPE per line (ordinal, binary, categorical, multilabel, numeric; e.g. numeric:0:10). NAME is the dimension, or
+              overall. Criteria not listed get a type inferred from their values.
+            </p>
+            {errors.criterionTypes ? <p id="import-criterionTypes-error" className="field-error">{errors.criterionTypes}</p> : null}
+          </div>
+          <label className="import-checkbox">
+            <input type="checkbox" checked={value.isDryRun} onChange={set("isDryRun")} /> Check only: validate and show the criterion types and counts,
+            store nothing
+          </label>
+        </>
       ) : null}
       <label className="import-checkbox">
         <input type="checkbox" checked={value.replace} onChange={set("replace")} /> Replace existing sessions whose content differs (their

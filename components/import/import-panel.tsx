@@ -84,6 +84,7 @@ function queryFor(form: ImportFormState): { params: URLSearchParams } | { errors
   let generic = null;
   if (form.mode === "generic") {
     const humanFields = form.humanFields.split(",").map((f) => f.trim()).filter(Boolean);
+    const criterionTypes = form.criterionTypes.split("\n").map((line) => line.trim()).filter(Boolean);
     const parsed = genericFieldsSchema.safeParse({
       itemField: blank(form.itemField),
       textField: blank(form.textField),
@@ -93,10 +94,13 @@ function queryFor(form: ImportFormState): { params: URLSearchParams } | { errors
       humanFields: humanFields.length > 0 ? humanFields : undefined,
       annotatorField: blank(form.annotatorField),
       judgeName: blank(form.judgeName),
+      confidenceField: blank(form.confidenceField),
+      criterionTypes: criterionTypes.length > 0 ? criterionTypes : undefined,
     });
     if (parsed.success) generic = parsed.data;
     else for (const issue of parsed.error.issues) errors[issue.path[0] as keyof ImportFormState] ??= issue.message;
   }
   if (!log.success || Object.keys(errors).length > 0) return { errors };
-  return { params: importSearchParams({ replace: form.replace, sessionId: log.data.sessionId, seedPrompt: log.data.seedPrompt, generic }) };
+  const isDryRun = form.mode === "generic" && form.isDryRun;
+  return { params: importSearchParams({ replace: form.replace, sessionId: log.data.sessionId, seedPrompt: log.data.seedPrompt, generic, isDryRun }) };
 }

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { describeCriterionType } from "@/lib/ingest/criterion-type.schema";
 import { describeImportResult, type ImportErrorBody, type ImportResult } from "@/lib/ingest/import-result";
 import type { ImportProblem } from "@/lib/ingest/problems";
 
@@ -26,7 +27,12 @@ const STATUS: Record<Upload["status"], { label: string; tone: "neutral" | "accen
 /** One file of the upload: its progress, then what happened to it, in words a person can act on. */
 export function UploadRow({ upload }: { upload: Upload }) {
   const { file, summary, status, progress, result, error } = upload;
-  const badge = result?.status === "already_imported" ? { label: "Already imported", tone: "neutral" as const } : STATUS[status];
+  const badge =
+    result?.status === "already_imported"
+      ? { label: "Already imported", tone: "neutral" as const }
+      : result?.status === "dry_run"
+        ? { label: "Checked, not stored", tone: "neutral" as const }
+        : STATUS[status];
   return (
     <li className="card import-upload">
       <div className="import-upload-head">
@@ -58,11 +64,13 @@ function ResultDetails({ result }: { result: ImportResult }) {
       <p>{text.charAt(0).toUpperCase() + text.slice(1)}.</p>
       <ul className="import-sessions">
         {result.sessions.map((session) => (
-          <li key={session.id}>
-            <Link href={`/sessions/${session.id}`}>{session.externalId}</Link> — {session.turnCount} turns, {session.status === "unchanged" ? "already imported" : session.status}
+          <li key={session.externalId}>
+            {result.status === "dry_run" ? session.externalId : <Link href={`/sessions/${session.id}`}>{session.externalId}</Link>} — {session.turnCount} turns,{" "}
+            {session.status === "unchanged" ? "already imported" : result.status === "dry_run" ? `would be ${session.status}` : session.status}
           </li>
         ))}
       </ul>
+      {result.criteria && result.criteria.length > 0 ? <CriteriaTable criteria={result.criteria} /> : null}
       {differing.map((session) => (
         <div key={session.id} className="alert alert-warning">
           <p className="strong">The summary.json of {session.externalId} differs from Concord&apos;s own summary:</p>
@@ -91,6 +99,36 @@ function ResultDetails({ result }: { result: ImportResult }) {
         </div>
       ))}
     </>
+  );
+}
+
+function CriteriaTable({ criteria }: { criteria: NonNullable<ImportResult["criteria"]> }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption>Criterion types</caption>
+        <thead>
+          <tr>
+            <th scope="col">Criterion</th>
+            <th scope="col">Type</th>
+            <th scope="col">From</th>
+            <th scope="col">Turns</th>
+            <th scope="col">Ratings</th>
+          </tr>
+        </thead>
+        <tbody>
+          {criteria.map((criterion) => (
+            <tr key={criterion.criterion}>
+              <td>{criterion.criterion}</td>
+              <td>{describeCriterionType(criterion.type)}</td>
+              <td>{criterion.isDeclared ? "declared" : "inferred"}</td>
+              <td>{criterion.turnCount}</td>
+              <td>{criterion.ratingCount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

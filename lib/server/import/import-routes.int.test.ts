@@ -165,6 +165,27 @@ describe("POST /api/import", () => {
     expect(await response.json()).toMatchObject({ turnCount: 1, ratingCount: 2, sessions: [{ externalId: id }] });
   });
 
+  it("checks generic data with dry_run (200, the criterion types, nothing stored), then names a bad criterion_type", async () => {
+    const id = uniqueId("web-dry");
+    const safety = uniqueId("safety");
+    const text = `item_id,dimension,judge_score,human_score,p\nq1,${safety},pass,fail,0.7\n`;
+
+    const response = await upload({ name: "labels.csv", text }, { query: `?generic=true&dry_run=true&confidence_field=p&criterion_type=${encodeURIComponent(`${safety}=binary:pass`)}&session_id=${id}` });
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: "dry_run",
+      turnCount: 1,
+      criteria: [{ criterion: safety, type: { type: "binary", labels: ["fail", "pass"], positive: "pass" }, isDeclared: true }],
+    });
+    expect(await getDb().evalSession.count({ where: { externalId: id } })).toBe(0);
+
+    const bad = await upload({ name: "labels.csv", text }, { query: `?generic=true&criterion_type=${encodeURIComponent(`${safety}=likert`)}` });
+
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: "invalid", problems: [{ line: null, path: "?criterion_type", message: expect.stringContaining('unknown type "likert"') }] });
+  });
+
   it("refuses a rater", async () => {
     const response = await upload({ name: "x.jsonl", text: ndjson([turn(uniqueId("web-rater"), "thesis", "a")]) }, { role: "rater" });
 
