@@ -1,8 +1,8 @@
 // Command-line options of `concord agreement --alt-test`, parsed with node:util parseArgs and
 // checked before any file is read.
-import { parseArgs } from "node:util";
 import type { AltTestAlignment } from "../../lib/stats/alt-test.ts";
 import { UsageError } from "./agreement-input.ts";
+import { parseCliArgs } from "./parse-cli-args.ts";
 
 export const USAGE = `usage:
   concord agreement --alt-test --input FILE --item FIELD --rater FIELD --human FIELD
@@ -48,33 +48,23 @@ export type AltTestCliOptions = {
 };
 
 export function parseAltTestOptions(args: string[]): AltTestCliOptions | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        input: { type: "string" },
-        item: { type: "string" },
-        rater: { type: "string" },
-        human: { type: "string" },
-        judge: { type: "string" },
-        epsilon: { type: "string" },
-        alignment: { type: "string" },
-        q: { type: "string" },
-        "min-raters": { type: "string" },
-        "min-items": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (values.help) return "help";
-  for (const name of ["input", "item", "rater", "human", "judge", "epsilon", "alignment"] as const) {
-    if (!values[name]) throw new UsageError(`missing --${name}`);
-  }
+  const values = parseCliArgs(
+    args,
+    {
+      input: { type: "string" },
+      item: { type: "string" },
+      rater: { type: "string" },
+      human: { type: "string" },
+      judge: { type: "string" },
+      epsilon: { type: "string" },
+      alignment: { type: "string" },
+      q: { type: "string" },
+      "min-raters": { type: "string" },
+      "min-items": { type: "string" },
+    },
+    ["input", "item", "rater", "human", "judge", "epsilon", "alignment"],
+  );
+  if (values === "help") return "help";
   const alignment = values.alignment!;
   if (alignment !== "accuracy" && alignment !== "neg_rmse") {
     throw new UsageError(`--alignment must be accuracy or neg_rmse, got "${alignment}"`);

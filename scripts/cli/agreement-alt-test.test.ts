@@ -1,12 +1,11 @@
 // `concord agreement --alt-test` run as a user would, on the fixtures of lib/stats/alt-test
 // written out as long CSV and JSONL, against the figures of the authors' own code.
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runConcord, type Outcome } from "./run-concord.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -23,16 +22,8 @@ type Fixture = {
 };
 const fixture = (name: string): Fixture => JSON.parse(readFileSync(join(root, "lib/stats/fixtures/alt-test", `${name}.json`), "utf8"));
 
-type Outcome = { code: number; stdout: string; stderr: string };
-
-async function concord(args: string[]): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/concord.mjs", "agreement", "--alt-test", ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function concord(args: string[]): Promise<Outcome> {
+  return runConcord(["agreement", "--alt-test", ...args]);
 }
 
 let dir: string;

@@ -1,8 +1,8 @@
 // Command-line options of `concord agreement --task binary|categorical|multilabel`,
 // checked before any file is read.
-import { parseArgs } from "node:util";
 import { UsageError } from "./agreement-input.ts";
 import { parseWhere } from "./agreement-options.ts";
+import { parseCliArgs } from "./parse-cli-args.ts";
 
 export type LabelTask = "binary" | "categorical" | "multilabel";
 
@@ -57,28 +57,18 @@ export function isLabelTask(task: string): task is LabelTask {
 
 export function parseLabelsOptions(args: string[], task: string): LabelsOptions | "help" {
   if (!isLabelTask(task)) throw new UsageError(`--task must be binary, categorical or multilabel here, got "${task}"`);
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        input: { type: "string" },
-        human: { type: "string" },
-        judge: { type: "string" },
-        positive: { type: "string" },
-        where: { type: "string", multiple: true },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (values.help) return "help";
-  for (const name of ["input", "human", "judge"] as const) {
-    if (!values[name]) throw new UsageError(`missing --${name}`);
-  }
+  const values = parseCliArgs(
+    args,
+    {
+      input: { type: "string" },
+      human: { type: "string" },
+      judge: { type: "string" },
+      positive: { type: "string" },
+      where: { type: "string", multiple: true },
+    },
+    ["input", "human", "judge"],
+  );
+  if (values === "help") return "help";
   const positive = values.positive ?? null;
   if (task === "binary" && positive === null) {
     throw new UsageError("--task binary needs --positive LABEL: the label that counts as positive (every other label is negative)");

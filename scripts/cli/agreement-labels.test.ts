@@ -2,15 +2,14 @@
 // on the cases of lib/stats/fixtures/classification/*.json (scikit-learn 1.2's figures, by
 // scripts/reference/classification_reference.py) written as CSV and as JSONL: every case
 // through labelsReport in process, a few as spawned processes (each spawn costs ~1 s).
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compareCodePoints } from "../../lib/stats/label-codes.ts";
 import { labelsReport } from "./agreement-labels.ts";
+import { runConcord, type Outcome } from "./run-concord.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 type Scalar = string | number | boolean;
@@ -21,17 +20,8 @@ const cases = (task: string): Case[] =>
   JSON.parse(readFileSync(join(root, `lib/stats/fixtures/classification/${task}.json`), "utf8")).cases;
 const TOLERANCE = 1e-12;
 
-type Outcome = { code: number; stdout: string; stderr: string };
-
-/** Runs `node scripts/concord.mjs agreement …` as a user would. */
-async function concord(args: string[]): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/concord.mjs", "agreement", ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function concord(args: string[]): Promise<Outcome> {
+  return runConcord(["agreement", ...args]);
 }
 
 let dir: string;

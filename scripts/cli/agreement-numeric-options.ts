@@ -1,7 +1,7 @@
 // Command-line options of `concord agreement --task numeric`, checked before any file is read.
-import { parseArgs } from "node:util";
 import { UsageError } from "./agreement-input.ts";
 import { parseWhere } from "./agreement-options.ts";
+import { parseCliArgs } from "./parse-cli-args.ts";
 
 export const NUMERIC_USAGE = `usage:
   concord agreement --task numeric --input FILE --human FIELD --judge FIELD [--where FIELD=VALUE …]
@@ -23,26 +23,16 @@ n_dropped. A value that is not a number is an error naming the file, line and fi
 export type NumericOptions = { input: string; human: string; judge: string; where: Map<string, Set<string>> };
 
 export function parseNumericOptions(args: string[]): NumericOptions | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        input: { type: "string" },
-        human: { type: "string" },
-        judge: { type: "string" },
-        where: { type: "string", multiple: true },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (values.help) return "help";
-  for (const name of ["input", "human", "judge"] as const) {
-    if (!values[name]) throw new UsageError(`missing --${name}`);
-  }
+  const values = parseCliArgs(
+    args,
+    {
+      input: { type: "string" },
+      human: { type: "string" },
+      judge: { type: "string" },
+      where: { type: "string", multiple: true },
+    },
+    ["input", "human", "judge"],
+  );
+  if (values === "help") return "help";
   return { input: values.input!, human: values.human!, judge: values.judge!, where: parseWhere(values.where ?? []) };
 }

@@ -1,13 +1,12 @@
 // `concord agreement --task numeric`, spawned as a user would run it, against scipy, numpy
 // and pingouin in lib/stats/fixtures/numeric/cli.json (scripts/reference/numeric_reference.py).
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { numericReport } from "./agreement-numeric.ts";
+import { runConcord, type Outcome } from "./run-concord.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 type Row = { id: number; split: string; human: number | null; judge: number | null };
@@ -24,17 +23,8 @@ const fixture: { rows: Row[]; runs: { args: string[]; expected: Expected }[] } =
 const TOLERANCE = 1e-12;
 const FIGURES = ["pearson", "spearman", "kendall_tau_b", "mae", "rmse", "ccc"] as const;
 
-type Outcome = { code: number; stdout: string; stderr: string };
-
-/** Runs `node scripts/concord.mjs agreement --task numeric …` as a user would. */
-async function concord(args: string[]): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/concord.mjs", "agreement", "--task", "numeric", ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function concord(args: string[]): Promise<Outcome> {
+  return runConcord(["agreement", "--task", "numeric", ...args]);
 }
 
 let dir: string;

@@ -1,7 +1,7 @@
 // Command-line options of `concord agreement`, parsed with node:util parseArgs and checked
 // before any file is read.
-import { parseArgs } from "node:util";
 import { UsageError } from "./agreement-input.ts";
+import { parseCliArgs } from "./parse-cli-args.ts";
 
 export const USAGE = `usage:
   concord agreement --input FILE --human FIELD --judge FIELD [--group FIELD]
@@ -53,33 +53,23 @@ export type Options = {
 };
 
 export function parseOptions(args: string[]): Options | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        input: { type: "string" },
-        human: { type: "string" },
-        judge: { type: "string" },
-        group: { type: "string" },
-        where: { type: "string", multiple: true },
-        scale: { type: "string" },
-        "judge-cuts": { type: "string" },
-        pairwise: { type: "boolean" },
-        pass1: { type: "string" },
-        pass2: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (values.help) return "help";
-  for (const name of ["input", "human", "judge"] as const) {
-    if (!values[name]) throw new UsageError(`missing --${name}`);
-  }
+  const values = parseCliArgs(
+    args,
+    {
+      input: { type: "string" },
+      human: { type: "string" },
+      judge: { type: "string" },
+      group: { type: "string" },
+      where: { type: "string", multiple: true },
+      scale: { type: "string" },
+      "judge-cuts": { type: "string" },
+      pairwise: { type: "boolean" },
+      pass1: { type: "string" },
+      pass2: { type: "string" },
+    },
+    ["input", "human", "judge"],
+  );
+  if (values === "help") return "help";
   const pairwise = values.pairwise ?? false;
   const misplaced = pairwise
     ? (["group", "scale", "judge-cuts"] as const).filter((name) => values[name] !== undefined)

@@ -1,7 +1,7 @@
 // Command-line options of `concord agreement --ppi`, checked before any file is read.
-import { parseArgs } from "node:util";
 import { UsageError } from "./agreement-input.ts";
 import { parseCuts, parseScale, parseWhere } from "./agreement-options.ts";
+import { parseCliArgs } from "./parse-cli-args.ts";
 
 export const PPI_USAGE = `usage:
   concord agreement --ppi --input FILE --human FIELD --judge FIELD [--where FIELD=VALUE …]
@@ -40,31 +40,21 @@ export type PpiOptions = {
 };
 
 export function parsePpiOptions(args: string[]): PpiOptions | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        input: { type: "string" },
-        human: { type: "string" },
-        judge: { type: "string" },
-        where: { type: "string", multiple: true },
-        alpha: { type: "string" },
-        scale: { type: "string" },
-        "judge-cuts": { type: "string" },
-        "pass-level": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (values.help) return "help";
-  for (const name of ["input", "human", "judge"] as const) {
-    if (!values[name]) throw new UsageError(`missing --${name}`);
-  }
+  const values = parseCliArgs(
+    args,
+    {
+      input: { type: "string" },
+      human: { type: "string" },
+      judge: { type: "string" },
+      where: { type: "string", multiple: true },
+      alpha: { type: "string" },
+      scale: { type: "string" },
+      "judge-cuts": { type: "string" },
+      "pass-level": { type: "string" },
+    },
+    ["input", "human", "judge"],
+  );
+  if (values === "help") return "help";
   const alpha = values.alpha === undefined ? 0.05 : parseNumber("--alpha", values.alpha);
   if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha must be in (0, 1), got "${values.alpha}"`);
   const scale = values.scale === undefined ? null : parseScale(values.scale);

@@ -1,12 +1,11 @@
 // `concord agreement --ppi`, spawned as a user would run it, against ppi_py's figures in
 // lib/stats/fixtures/ppi/cli.json (scripts/reference/ppi_reference.py).
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runConcord, type Outcome } from "./run-concord.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 type Row = { id: number; split: string; human: number | null; judge: number | null };
@@ -18,17 +17,8 @@ const fixture: { rows: Row[]; runs: { args: string[]; expected: Expected }[] } =
 );
 const TOLERANCE = 1e-12;
 
-type Outcome = { code: number; stdout: string; stderr: string };
-
-/** Runs `node scripts/concord.mjs agreement --ppi …` as a user would. */
-async function concord(args: string[]): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/concord.mjs", "agreement", "--ppi", ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function concord(args: string[]): Promise<Outcome> {
+  return runConcord(["agreement", "--ppi", ...args]);
 }
 
 let dir: string;

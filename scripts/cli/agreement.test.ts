@@ -1,11 +1,10 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { run } from "./agreement.ts";
+import { runConcord, type Outcome } from "./run-concord.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const fixtures = join(root, "lib/stats/fixtures");
@@ -15,17 +14,8 @@ const pairwisePath = join(fixtures, "pairwise.jsonl");
 const SCORED_ARGS = ["--input", scoredPath, "--human", "human", "--judge", "judge"];
 const KAPPA_ARGS = ["--group", "group_id", "--scale", "1:4", "--judge-cuts", "0.5,0.65,0.8"];
 
-type Outcome = { code: number; stdout: string; stderr: string };
-
-/** Runs `node scripts/concord.mjs agreement …` as a user would. */
-async function concord(args: string[]): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/concord.mjs", "agreement", ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function concord(args: string[]): Promise<Outcome> {
+  return runConcord(["agreement", ...args]);
 }
 
 /** Calls run() in this process, capturing what it writes. */

@@ -1,27 +1,18 @@
 // `concord gate`, spawned as a CI step would run it: the verdict in the exit code, JSON on
 // stdout, one plain line on stderr; the figure is what the figure's own command prints.
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runConcord, type Outcome } from "./run-concord.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const scored = join(root, "lib/stats/fixtures/scored.jsonl");
 const KAPPA = ["--input", scored, "--human", "human", "--judge", "judge", "--scale", "1:4", "--judge-cuts", "0.5,0.65,0.8"];
 
-type Outcome = { code: number; stdout: string; stderr: string };
-
-async function concord(args: string[]): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/concord.mjs", ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function concord(args: string[]): Promise<Outcome> {
+  return runConcord(args);
 }
 
 let ppiPath: string;
