@@ -19,6 +19,7 @@ import { RatersSection } from "./raters-section";
 import { ReportSummary } from "./report-summary";
 import { ScopePicker } from "./scope-picker";
 import { ScoreScatter } from "./score-scatter";
+import { TaskSection } from "./task-section";
 import { TrustSection } from "./trust-section";
 import { useAgreementReport } from "./use-agreement-report";
 import styles from "./agreement-view.module.css";
@@ -55,6 +56,7 @@ export function AgreementView({ options, initial, initialError, canAdjudicate }:
       {report ? (
         <div className={isUpdating ? styles.stale : undefined} aria-busy={isUpdating || undefined}>
           <ReportSummary report={report} />
+          <TaskSection scope={scope} />
           {report.headline.n === 0 ? (
             <EmptyState title="No pairs in this scope">
               <p>

@@ -1,0 +1,67 @@
+import type { JudgeFigures } from "@/lib/agreement/task-figures";
+import { StatCard, StatGrid } from "@/components/ui/stat-card";
+import { formatInterval, formatNumber, formatPercent, formatPValue } from "./format";
+import { correlationReading, correlationWarning, kappaReading, kappaWarning } from "./readings";
+
+function withInterval(ci: [number, number] | null, extra?: string | null): string {
+  return [ci ? `95 % CI ${formatInterval(ci)}` : "no interval", extra].filter(Boolean).join(" · ");
+}
+
+/** The seed's primary metrics of the criterion's type, large. */
+export function TaskJudgeCards({ judge, n }: { judge: JudgeFigures; n: number }) {
+  switch (judge.type) {
+    case "binary": {
+      const m = judge.metrics;
+      return (
+        <StatGrid label="Judge against people" maxColumns={3}>
+          <StatCard label="Precision" value={formatNumber(m.precision)} detail={`of the turns the judge called ${judge.positive}, the share people called ${judge.positive} too`} />
+          <StatCard label="Recall" value={formatNumber(m.recall)} detail={`of the turns people called ${judge.positive}, the share the judge caught`} />
+          <StatCard label="F1" value={formatNumber(m.f1)} detail="the balance of precision and recall" warning={kappaWarning(n)} />
+        </StatGrid>
+      );
+    }
+    case "categorical": {
+      const m = judge.metrics;
+      return (
+        <StatGrid label="Judge against people" maxColumns={3}>
+          <StatCard label="Accuracy" value={formatPercent(m.accuracy)} detail="turns where the judge gave the people's label" warning={kappaWarning(n)} />
+          <StatCard label="Macro-F1" value={formatNumber(m.macroF1)} detail="the mean of each label's F1: rare labels count as much as common ones" />
+          <StatCard label="Cohen's κ" value={formatNumber(m.kappa)} detail="agreement beyond chance" reading={kappaReading(m.kappa)} />
+        </StatGrid>
+      );
+    }
+    case "multilabel": {
+      const m = judge.metrics;
+      return (
+        <StatGrid label="Judge against people" maxColumns={3}>
+          <StatCard label="Macro-F1" value={formatNumber(m.macroF1)} detail="the mean of each label's F1: rare labels count as much as common ones" warning={kappaWarning(n)} />
+          <StatCard label="Micro-F1" value={formatNumber(m.microF1)} detail="F1 over every turn × label decision pooled: common labels weigh more" />
+        </StatGrid>
+      );
+    }
+    case "numeric":
+      return (
+        <StatGrid label="Judge against people" maxColumns={3}>
+          <StatCard
+            label="Spearman ρ"
+            value={formatNumber(judge.spearman.value)}
+            detail={withInterval(judge.spearman.ci, formatPValue(judge.spearman.pValue))}
+            reading={correlationReading(judge.spearman.value)}
+            warning={correlationWarning(n)}
+          />
+          <StatCard
+            label="Kendall τ-b"
+            value={formatNumber(judge.kendall.value)}
+            detail={withInterval(judge.kendall.ci, formatPValue(judge.kendall.pValue))}
+            reading={correlationReading(judge.kendall.value)}
+          />
+          <StatCard
+            label="ICC(2,1), absolute agreement"
+            value={formatNumber(judge.icc.icc2_1.value)}
+            detail={withInterval(judge.icc.icc2_1.ci)}
+            reading="1 when the judge gives the people's very numbers"
+          />
+        </StatGrid>
+      );
+  }
+}
