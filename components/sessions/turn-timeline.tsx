@@ -43,6 +43,13 @@ export function TurnTimeline({ turns, cutoffs, canRate, showLlmVerdicts = false 
                       Overall <strong>{formatScore(turn.score.overallScore)}</strong>{" "}
                       <QualityBadge level={levelName(levelOfScore(turn.score.overallScore, cutoffs))} />
                     </>
+                  ) : turn.judgeLabels.length > 0 ? (
+                    turn.judgeLabels.map((answer) => (
+                      <span key={answer.judgeName}>
+                        {answer.judgeName} <strong>{labelText(answer.label, answer.labels)}</strong>
+                        {answer.confidence !== null ? <span className="muted"> (confidence {answer.confidence})</span> : null}
+                      </span>
+                    ))
                   ) : (
                     <span className="muted">not scored</span>
                   )}
@@ -71,8 +78,15 @@ function ratingLabel(rating: TurnRating): string {
   if (rating.criterion === "overall" && rating.level !== null && rating.level >= 1 && rating.level <= 4) {
     return `${QUALITY_LEVELS[rating.level - 1]} (${rating.level})`;
   }
+  if (rating.level === null && rating.score === null) return labelText(rating.label, rating.labels);
   const value = rating.level ?? rating.score;
   return `${rating.criterion}: ${value ?? "—"}`;
+}
+
+/** A label, or a label set ("a, b"; "no labels" for the empty set). */
+function labelText(label: string | null, labels: readonly string[]): string {
+  if (label !== null) return label;
+  return labels.length === 0 ? "no labels" : labels.join(", ");
 }
 
 function TurnRatings({ ratings }: { ratings: TurnRating[] }) {

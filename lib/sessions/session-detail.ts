@@ -10,6 +10,10 @@ export type TurnRating = {
   /** 1 = Poor … 4 = Excellent on "overall"; the criterion's own scale otherwise. */
   level: number | null;
   score: number | null;
+  /** Binary and categorical criteria: the label given. */
+  label: string | null;
+  /** Multi-label criteria: the labels given (empty for other criteria, or an empty set). */
+  labels: string[];
   /** A Concord user (name only where names may be shown), or an imported annotator. */
   rater: { id: number; name: string | null } | null;
   annotator: string | null;
@@ -34,6 +38,8 @@ export type TurnDetail = {
   dimension: string | null;
   /** The chosen judge's verdict on the turn, or null when it did not score it. */
   score: { overallScore: number; metrics: TurnMetricsView | null; rationale: string | null; isImported: boolean } | null;
+  /** On a label criterion (binary, categorical, multi-label): each judge's answer, which is not a score. */
+  judgeLabels: Array<{ label: string | null; labels: string[]; confidence: number | null; judgeName: string }>;
   ratings: TurnRating[];
 };
 

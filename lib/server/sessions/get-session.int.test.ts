@@ -3,6 +3,8 @@ import { createTestUser } from "@/scripts/test/factories";
 import { getDb } from "../db";
 import { createJudge, createSession, uniqueWord } from "./session-fixtures";
 import { getSession } from "./get-session";
+import { genericFieldsSchema } from "@/lib/ingest/import-options.schema";
+import { importGeneric } from "@/lib/server/import/import-generic";
 
 const SEED_CUTOFFS = { fair: 0.5, good: 0.65, excellent: 0.8 };
 const METRICS = {
@@ -107,5 +109,25 @@ describe("getSession", () => {
     const { id } = await sessionWithTwoJudges({ total_turns: "four" });
     const detail = (await getSession(id, { cutoffs: SEED_CUTOFFS, includeRaterNames: true }))!;
     expect(detail.comparison).toMatchObject({ status: "invalid" });
+  });
+
+  it("reads the judge's labels and the humans' labels of an imported label criterion, which has no judge score", async () => {
+    const externalId = `labels-${uniqueWord()}`;
+    const tags = `tags-${uniqueWord()}`;
+    const csv = ["item_id,dimension,judge_score,p,human_1,human_2", `q1,${tags},a|b,0.4,[],b`, `q2,${tags},[],,a,`].join("\n");
+    const imported = await importGeneric({ text: csv, fileName: "t.csv", fields: genericFieldsSchema.parse({ confidenceField: "p", judgeName: externalId }), actor: { source: "web" }, sessionId: externalId });
+
+    const detail = (await getSession(imported.sessions[0].id, { cutoffs: SEED_CUTOFFS, includeRaterNames: true }))!;
+
+    expect(detail.judge).toBeNull();
+    expect(detail.turns.map((turn) => [turn.score, turn.judgeLabels])).toEqual([
+      [null, [{ label: null, labels: ["a", "b"], confidence: 0.4, judgeName: `imported:${externalId}` }]],
+      [null, [{ label: null, labels: [], confidence: null, judgeName: `imported:${externalId}` }]],
+    ]);
+    const byAnnotator = (turn: (typeof detail.turns)[number]) => [...turn.ratings].sort((a, b) => (a.annotator ?? "").localeCompare(b.annotator ?? ""));
+    expect(detail.turns.map((turn) => byAnnotator(turn).map((rating) => [rating.annotator, rating.label, rating.labels]))).toEqual([
+      [["human_1", null, []], ["human_2", null, ["b"]]],
+      [["human_1", null, ["a"]]],
+    ]);
   });
 });

@@ -41,10 +41,14 @@ export async function getSession(id: number, options: GetSessionOptions): Promis
             judge: { select: { id: true, name: true, version: true, kind: true } },
           },
         },
+        judgeLabels: {
+          orderBy: { judgeId: "asc" },
+          select: { label: true, labels: true, confidence: true, judge: { select: { name: true } } },
+        },
         ratings: {
           orderBy: [{ createdAt: "asc" }, { id: "asc" }],
           select: {
-            id: true, criterion: true, level: true, score: true, annotator: true, source: true, rationale: true,
+            id: true, criterion: true, level: true, score: true, label: true, labels: true, annotator: true, source: true, rationale: true,
             createdAt: true, rater: { select: { id: true, name: true } },
           },
         },
@@ -59,7 +63,7 @@ export async function getSession(id: number, options: GetSessionOptions): Promis
     (wanted === undefined ? undefined : judges.find((candidate) => candidate.id === wanted)) ??
     (options.judgeId === undefined ? judges[0] : undefined) ??
     null;
-  const turnDetails: TurnDetail[] = turns.map(({ judgeScores, ratings, ...turn }) => {
+  const turnDetails: TurnDetail[] = turns.map(({ judgeScores, judgeLabels, ratings, ...turn }) => {
     const score = judge === null ? undefined : judgeScores.find((candidate) => candidate.judge.id === judge.id);
     return {
       ...turn,
@@ -73,6 +77,7 @@ export async function getSession(id: number, options: GetSessionOptions): Promis
             isImported: score.isImported,
           }
         : null,
+      judgeLabels: judgeLabels.map(({ judge: labelJudge, ...answer }) => ({ ...answer, judgeName: labelJudge.name })),
       ratings: ratings.map(({ rater, ...rating }) => ({
         ...rating,
         rater: rater ? { id: rater.id, name: options.includeRaterNames ? rater.name : null } : null,
