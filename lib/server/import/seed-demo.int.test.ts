@@ -38,31 +38,34 @@ describe("seedDemo", () => {
     const result = await seedDemo({ now: new Date("2026-03-01T12:00:00Z") });
     const again = await seedDemo();
 
-    expect(result).toEqual({ status: "seeded", sessions: 60, turns: 540, ratings: 630, raters: 3 });
+    expect(result).toEqual({ status: "seeded", sessions: 60, turns: 540, ratings: 630, raters: 3, labelled: { turns: 240, ratings: 720 } });
     expect(again).toEqual({ status: "skipped", reason: "the database already holds sessions" });
     expect(await isDatabaseEmpty()).toBe(false);
     const db = getDb();
-    expect(await db.evalSession.count()).toBe(60);
-    expect(await db.turn.count()).toBe(540);
+    expect(await db.evalSession.count({ where: { kind: { not: "generic" } } })).toBe(60);
+    expect(await db.turn.count({ where: { session: { kind: { not: "generic" } } } })).toBe(540);
     expect(await db.judgeScore.count({ where: { judge: { name: "heuristic", version: "v1" }, isImported: false } })).toBe(540);
-    expect(await db.import.findMany({ select: { source: true, sessionCount: true, turnCount: true } })).toEqual([{ source: "demo", sessionCount: 60, turnCount: 540 }]);
+    expect(await db.import.findMany({ select: { source: true, sessionCount: true, turnCount: true }, orderBy: { id: "asc" } })).toEqual([
+      { source: "demo", sessionCount: 60, turnCount: 540 },
+      { source: "demo", sessionCount: 1, turnCount: 240 },
+    ]);
     const raters = await db.user.findMany({ where: { role: "rater" }, orderBy: { email: "asc" }, select: { email: true, passwordHash: true, isActive: true } });
     expect(raters).toEqual(DEMO_RATERS.map((r) => ({ email: r.email, passwordHash: null, isActive: true })));
-    expect(await db.turn.count({ where: { ratings: { some: {} } } })).toBe(270);
-    const perTurn = await db.rating.groupBy({ by: ["turnId"], _count: true });
+    expect(await db.turn.count({ where: { ratings: { some: { annotator: null } } } })).toBe(270);
+    const perTurn = await db.rating.groupBy({ by: ["turnId"], where: { annotator: null }, _count: true });
     expect(perTurn.filter((g) => g._count === 3)).toHaveLength(90);
     expect(perTurn.filter((g) => g._count === 2)).toHaveLength(180);
   });
 
   it("has sessions in English and Korean, personas as in seed 002, and timestamps over the last eight weeks", async () => {
     const db = getDb();
-    const prompts = await db.evalSession.findMany({ select: { seedPrompt: true, startedAt: true } });
+    const prompts = await db.evalSession.findMany({ where: { kind: "orchestrator" }, select: { seedPrompt: true, startedAt: true } });
     expect(prompts.some((p) => /[가-힣]/.test(p.seedPrompt ?? ""))).toBe(true);
     expect(prompts.some((p) => /^[A-Za-z]/.test(p.seedPrompt ?? ""))).toBe(true);
     const times = prompts.map((p) => p.startedAt!.getTime());
     expect(Math.min(...times)).toBeGreaterThanOrEqual(new Date("2026-03-01T00:00:00Z").getTime() - 57 * 86_400_000);
     expect(Math.max(...times)).toBeLessThan(new Date("2026-03-01T00:00:00Z").getTime());
-    const personas = await db.turn.groupBy({ by: ["personaId", "personaName", "personaRole"], _count: true, orderBy: { personaId: "asc" } });
+    const personas = await db.turn.groupBy({ by: ["personaId", "personaName", "personaRole"], where: { session: { kind: "orchestrator" } }, _count: true, orderBy: { personaId: "asc" } });
     expect(personas.map((p) => [p.personaId, p.personaName, p.personaRole, p._count])).toEqual([
       ["antithesis", "Boundary Challenger", "Critical reflector", 180],
       ["synthesis", "Fractal Synthesiser", "Integrator", 180],
@@ -72,7 +75,7 @@ describe("seedDemo", () => {
 
   it("spreads judge scores over all four levels and gives each rater a moderate agreement with the judge", async () => {
     const db = getDb();
-    const scores = await db.judgeScore.findMany({ select: { overallScore: true, turnId: true } });
+    const scores = await db.judgeScore.findMany({ where: { judge: { name: "heuristic" } }, select: { overallScore: true, turnId: true } });
     const levelOf = (score: number) => levelFromCutoffs(score, [0.5, 0.65, 0.8], 1);
     const counts = [1, 2, 3, 4].map((level) => scores.filter((s) => levelOf(s.overallScore) === level).length);
     expect(counts.every((count) => count >= 50)).toBe(true);
@@ -83,5 +86,22 @@ describe("seedDemo", () => {
       expect(kappa).toBeGreaterThan(0.4);
       expect(kappa).toBeLessThan(0.7);
     }
+  });
+
+  it("adds a labelled dataset with one criterion of each type, the judge's labels with a confidence", async () => {
+    const db = getDb();
+    const types = await db.criterionType.findMany({ where: { criterion: { in: ["policy", "intent", "issues", "helpfulness"] } }, orderBy: { criterion: "asc" } });
+    expect(types.map((t) => [t.criterion, t.type, t.labels, t.positive, t.min, t.max])).toEqual([
+      ["helpfulness", "numeric", [], null, 0, 10],
+      ["intent", "categorical", ["question", "request", "complaint", "praise"], null, null, null],
+      ["issues", "multilabel", ["factual_error", "off_topic", "too_long", "rude"], null, null, null],
+      ["policy", "binary", ["fail", "pass"], "pass", null, null],
+    ]);
+    const confidence = await db.judgeLabel.aggregate({ _count: { confidence: true }, _min: { confidence: true }, _max: { confidence: true } });
+    expect(confidence._count.confidence).toBe(180);
+    expect(confidence._min.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(confidence._max.confidence).toBeLessThanOrEqual(1);
+    expect(await db.rating.count({ where: { label: { not: null } } })).toBe(360);
+    expect(await db.rating.count({ where: { annotator: { not: null }, score: { not: null } } })).toBe(180);
   });
 });

@@ -3,8 +3,11 @@ import { levelFromCutoffs } from "@/lib/stats";
 import { normalSource, uniformSource } from "@/lib/stats/seeded-random";
 import { bytesSource } from "@/lib/ingest/read-lines";
 import { getDb } from "@/lib/server/db";
+import { genericFieldsSchema } from "@/lib/ingest/import-options.schema";
+import { buildDemoLabels, DEMO_LABEL_CRITERIA } from "./build-demo-labels";
 import { buildDemoLog } from "./build-demo-log";
 import { HEURISTIC_JUDGE } from "./ensure-judge";
+import { importGeneric } from "./import-generic";
 import { importLog } from "./import-log";
 
 /** Three demo raters: each sees the judge's level through their own leniency and noise. */
@@ -24,7 +27,7 @@ const ALL_RATERS_EVERY = 3;
 
 export type SeedDemoResult =
   | { status: "skipped"; reason: string }
-  | { status: "seeded"; sessions: number; turns: number; ratings: number; raters: number };
+  | { status: "seeded"; sessions: number; turns: number; ratings: number; raters: number; labelled: { turns: number; ratings: number } };
 
 /** True when no session is stored: what `npm start` checks before seeding. */
 export async function isDatabaseEmpty(): Promise<boolean> {
@@ -44,7 +47,27 @@ export async function seedDemo({ sessions = 60, seed = 20251012, now = new Date(
   const imported = await importLog({ input: { kind: "ndjson", source: bytesSource(new TextEncoder().encode(text)) }, actor: { source: "demo" }, fileName: "demo.jsonl" });
   const raterIds = await createDemoRaters();
   const ratings = await rateHalfTheTurns(imported.sessions.map((s) => s.id), raterIds, seed, day);
-  return { status: "seeded", sessions: imported.sessions.length, turns: imported.turnCount, ratings, raters: raterIds.length };
+  const labelled = await importGeneric({
+    text: buildDemoLabels(seed),
+    fileName: "demo-labels.jsonl",
+    actor: { source: "demo" },
+    sessionId: "demo-labels",
+    fields: genericFieldsSchema.parse({
+      judgeField: "judge",
+      humanFields: ["human"],
+      judgeName: "demo-llm",
+      confidenceField: "confidence",
+      criterionTypes: DEMO_LABEL_CRITERIA,
+    }),
+  });
+  return {
+    status: "seeded",
+    sessions: imported.sessions.length,
+    turns: imported.turnCount,
+    ratings,
+    raters: raterIds.length,
+    labelled: { turns: labelled.turnCount, ratings: labelled.ratingCount },
+  };
 }
 
 async function createDemoRaters(): Promise<number[]> {
