@@ -22,6 +22,7 @@ import { ScoreScatter } from "./score-scatter";
 import { TaskSection } from "./task-section";
 import { TrustSection } from "./trust-section";
 import { useAgreementReport } from "./use-agreement-report";
+import { useTaskReport } from "./use-task-report";
 import styles from "./agreement-view.module.css";
 
 type Props = {
@@ -39,6 +40,8 @@ export function AgreementView({ options, initial, initialError, canAdjudicate }:
   const scope: Scope = parsed.success ? parsed.data : {};
   const query = useAgreementReport(scope, initial);
   const report = query.data;
+  // A label or numeric criterion has no levels: its own section stands in for the level report.
+  const hasTaskFigures = Boolean(useTaskReport(scope).data?.figures);
   const navigate = (next: Scope) => {
     const params = scopeToSearchParams(next).toString();
     window.history.pushState(null, "", params ? `?${params}` : window.location.pathname);
@@ -57,7 +60,7 @@ export function AgreementView({ options, initial, initialError, canAdjudicate }:
         <div className={isUpdating ? styles.stale : undefined} aria-busy={isUpdating || undefined}>
           <ReportSummary report={report} />
           <TaskSection scope={scope} />
-          {report.headline.n === 0 ? (
+          {report.headline.n === 0 && hasTaskFigures ? null : report.headline.n === 0 ? (
             <EmptyState title="No pairs in this scope">
               <p>
                 A pair is a turn with at least one human rating (from the rating queue or an imported dataset) and a score from the chosen

@@ -28,12 +28,14 @@ export async function findScopeOptions(): Promise<ScopeOptions> {
   const cached = optionsCache.get(version) as ScopeOptions | undefined;
   if (cached) return cached;
   const db = getDb();
-  const [judges, thresholds, personas, ratingCriteria, dimensions, imports] = await Promise.all([
+  const [judges, thresholds, personas, ratingCriteria, dimensions, typed, imports] = await Promise.all([
     db.judge.findMany({ orderBy: [{ name: "asc" }, { id: "desc" }], select: { name: true, version: true, kind: true } }),
     db.thresholdVersion.findMany({ orderBy: { version: "desc" } }),
     db.$queryRawUnsafe<{ value: string }[]>(distinctValuesSql("turns", "persona_id")),
     db.$queryRawUnsafe<{ value: string }[]>(`SELECT DISTINCT criterion AS value FROM ratings WHERE level IS NOT NULL LIMIT ${MAX_VALUES}`),
     db.$queryRawUnsafe<{ value: string }[]>(distinctValuesSql("turns", "dimension", "dimension IS NOT NULL")),
+    // Label and numeric criteria rated under their own name have no level ratings.
+    db.criterionType.findMany({ select: { criterion: true }, take: MAX_VALUES }),
     db.import.findMany({ orderBy: { id: "desc" }, take: MAX_IMPORTS, select: { id: true, fileName: true, createdAt: true, turnCount: true } }),
   ]);
   const options: ScopeOptions = {
@@ -45,7 +47,7 @@ export async function findScopeOptions(): Promise<ScopeOptions> {
       cutoffs: { fair: t.fairCutoff, good: t.goodCutoff, excellent: t.excellentCutoff },
     })),
     personas: personas.map((p) => p.value),
-    criteria: [...new Set([...ratingCriteria.map((c) => c.value), ...dimensions.map((d) => d.value)])].sort(),
+    criteria: [...new Set([...ratingCriteria.map((c) => c.value), ...dimensions.map((d) => d.value), ...typed.map((t) => t.criterion)])].sort(),
     imports: imports.map((i) => ({ id: i.id, fileName: i.fileName, createdAt: i.createdAt.toISOString(), turnCount: i.turnCount })),
   };
   optionsCache.set(version, options);
