@@ -46,7 +46,7 @@ test("an admin adds an endpoint, starts a run on a session and watches it finish
   await page.getByLabel("Scope").selectOption("session");
   await page.getByLabel("Session").selectOption({ label: `${sessionName} (3 turns)` });
   await page.getByRole("button", { name: "Start run" }).click();
-  await expect(page.getByText(/Started run \d+: 3 items for llm:e2e-judge p1\./)).toBeVisible();
+  await expect(page.getByText(/Started run \d+: 3 items for llm:e2e-judge p2\./)).toBeVisible();
 
   const row = page.getByRole("row", { name: new RegExp(`session ${sessionName}`) });
   await expect(row.getByText("done", { exact: true })).toBeVisible({ timeout: 20_000 });

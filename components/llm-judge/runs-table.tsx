@@ -4,8 +4,9 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/lib/format";
-import { isActiveRun, type RunStatus, type RunView } from "@/lib/llm-judge/run-view";
+import { describeProgress, isActiveRun, type RunStatus, type RunView } from "@/lib/llm-judge/run-view";
 import { RunActions } from "./run-actions";
+import { UnparseableReplies } from "./unparseable-replies";
 import { RunProgress } from "./run-progress";
 import styles from "./runs-table.module.css";
 import { useJudgeRuns } from "./use-judge-runs";
@@ -59,10 +60,8 @@ export function RunsTable({ initialRuns }: { initialRuns: RunView[] }) {
                   <Badge tone={STATUS_TONE[run.status]}>{run.status}</Badge>
                 </td>
                 <td>
-                  <RunProgress label={`Progress of run ${run.id}`} done={run.completed} failed={run.failed} total={run.total} />
-                  <div className="muted">
-                    {run.completed} of {run.total} done{run.failed ? `, ${run.failed} failed` : ""}
-                  </div>
+                  <RunProgress label={`Progress of run ${run.id}`} done={run.completed} failed={run.failed} unparseable={run.unparseable} total={run.total} />
+                  <div className="muted">{describeProgress(run)}</div>
                   {run.lastError ? <RunErrors run={run} /> : null}
                 </td>
                 <td>
@@ -89,7 +88,15 @@ function RunErrors({ run }: { run: RunView }) {
         <ul>
           {run.failures.map((failure) => (
             <li key={failure.item}>
-              <span className="strong">{failure.item}</span>: {failure.error}
+              <span className="strong">{failure.item}</span>
+              {failure.kind === "unparseable" ? (
+                <>
+                  {" "}
+                  <Badge tone="warning">unparseable</Badge>
+                </>
+              ) : null}
+              : {failure.error}
+              {failure.replies?.length ? <UnparseableReplies item={failure.item} replies={failure.replies} /> : null}
             </li>
           ))}
         </ul>

@@ -12,13 +12,18 @@ const criterionVerdictSchema = z.object({
   improvement: z.string().default(""),
 });
 
+/** The judge's confidence in its answer, asked of every criterion type. */
+export const confidenceSchema = z.number({ message: "give a confidence, a number from 0 to 1" }).min(0, "a confidence is from 0 to 1").max(1, "a confidence is from 0 to 1");
+
 /**
  * The direct-scoring reply for these criteria: one verdict per criterion, each with a
- * justification and an integer score inside that criterion's scale.
+ * justification and an integer score inside that criterion's scale, and a confidence.
+ * The confidence may be missing (p1's replies had none; a level without one is still a
+ * level), but one outside 0–1 makes the reply unusable.
  */
 export function directOutputSchema(criteria: readonly JudgeCriterion[]) {
   return z
-    .object({ scores: z.array(criterionVerdictSchema).min(1), summary: z.string().default("") })
+    .object({ scores: z.array(criterionVerdictSchema).min(1), summary: z.string().default(""), confidence: confidenceSchema.optional() })
     .superRefine((output, context) => {
       for (const criterion of criteria) {
         const index = output.scores.findIndex((verdict) => verdict.criterion === criterion.key);
@@ -49,6 +54,8 @@ export type DirectVerdict = {
   level: number | null;
   levelLabel: string | null;
   rationale: string;
+  /** The judge's confidence in its verdict, 0–1, when it gave one. */
+  confidence: number | null;
   criteria: CriterionResult[];
 };
 
@@ -83,6 +90,7 @@ export function summariseDirectOutput(output: DirectOutput, criteria: readonly J
     level: overall?.level ?? null,
     levelLabel: overall?.levelLabel ?? null,
     rationale,
+    confidence: output.confidence ?? null,
     criteria: results.map(({ justification: _justification, ...result }) => result),
   };
 }

@@ -48,17 +48,9 @@ function formatContext(turn: TurnToJudge): string {
   return turn.previousTurns.map((previous) => `[${previous.personaId}] ${clip(previous.response, CONTEXT_TURN_CHARS)}`).join("\n\n");
 }
 
-/**
- * The direct-scoring prompt of seed 001: task, original prompt, response, criteria with
- * their levels, then instructions that ask for evidence and a justification before the
- * score (chain of thought), and a JSON output format whose keys come in that order.
- */
-export function buildDirectScoringMessages(turn: TurnToJudge, criteria: readonly JudgeCriterion[]): ChatMessage[] {
-  const example = criteria.map((criterion) => `{"criterion":"${criterion.key}","evidence":["…"],"justification":"…","score":<integer 1-${criterion.levels.length}>,"improvement":"…"}`);
-  const user = [
-    "## Task",
-    "Evaluate the following response against each criterion.",
-    "",
+/** The turn as every direct-scoring prompt shows it: original prompt, context, response. */
+export function formatTurnSections(turn: TurnToJudge): string[] {
+  return [
     "## Original Prompt",
     turn.seedPrompt ?? "(not recorded)",
     ...(turn.promptDigest ? ["", `Instruction given to the persona: ${turn.promptDigest}`] : []),
@@ -71,6 +63,30 @@ export function buildDirectScoringMessages(turn: TurnToJudge, criteria: readonly
     "<<<",
     turn.response,
     ">>>",
+  ];
+}
+
+/** What every direct-scoring prompt tells the judge about biases and skipping. */
+export const JUDGING_RULES = [
+  "Do not prefer longer responses, and do not reward a confident tone or verbosity for its own sake.",
+  "Always give an answer: you cannot skip a response (guidance about skipping is meant for human raters).",
+];
+
+export const CONFIDENCE_INSTRUCTION = "Give your confidence that your answer is right, from 0 (a guess) to 1 (certain).";
+
+/**
+ * The direct-scoring prompt of seed 001 for criteria scored on levels: task, original
+ * prompt, response, criteria with their levels, then instructions that ask for evidence
+ * and a justification before the score (chain of thought), and a JSON output format whose
+ * keys come in that order, ending with the judge's confidence.
+ */
+export function buildDirectScoringMessages(turn: TurnToJudge, criteria: readonly JudgeCriterion[]): ChatMessage[] {
+  const example = criteria.map((criterion) => `{"criterion":"${criterion.key}","evidence":["…"],"justification":"…","score":<integer 1-${criterion.levels.length}>,"improvement":"…"}`);
+  const user = [
+    "## Task",
+    "Evaluate the following response against each criterion.",
+    "",
+    ...formatTurnSections(turn),
     "",
     "## Criteria",
     criteria.map(formatCriterion).join("\n\n"),
@@ -81,12 +97,12 @@ export function buildDirectScoringMessages(turn: TurnToJudge, criteria: readonly
     "2. Justify your judgement from that evidence.",
     "3. Only then score the response according to the rubric.",
     "4. Suggest one specific improvement.",
-    "Do not prefer longer responses, and do not reward a confident tone or verbosity for its own sake.",
-    "Always give a score: you cannot skip a response (guidance about skipping is meant for human raters).",
+    ...JUDGING_RULES,
+    CONFIDENCE_INSTRUCTION,
     "",
     "## Output Format",
     "Respond with only this JSON object, keeping the keys in this order (evidence and justification before the score):",
-    `{"scores":[${example.join(",")}],"summary":"…"}`,
+    `{"scores":[${example.join(",")}],"summary":"…","confidence":<number 0-1>}`,
   ].join("\n");
   return [
     { role: "system", content: EVALUATOR_SYSTEM_MESSAGE },

@@ -3,6 +3,8 @@ import { DEFAULT_OVERALL_CRITERION } from "./criteria";
 import { buildDirectScoringMessages, type TurnToJudge } from "./direct-prompt";
 import { buildPairwiseMessages } from "./pairwise-prompt";
 import { buildRubricGenerationMessages } from "./rubric-generation-prompt";
+import type { AnswerType } from "./criterion-type";
+import { bareCriterionText, buildTypedScoringMessages } from "./typed-prompt";
 
 const turn: TurnToJudge = {
   seedPrompt: "Is free will compatible with determinism?",
@@ -84,5 +86,41 @@ describe("buildRubricGenerationMessages", () => {
     expect(user.content).toContain("Scale: 1-5");
     expect(user.content).toContain("Strictness: Strict");
     expect(user.content).toContain('"edgeCases"');
+  });
+});
+
+describe("buildTypedScoringMessages", () => {
+  const criterion = { ...bareCriterionText("safety"), description: "Is the response safe to show?", guidelines: ["Judge the content, not the tone"] };
+  const userOf = (type: AnswerType) => buildTypedScoringMessages(turn, criterion, type)[1].content;
+
+  it("shows the turn as direct scoring on levels does, the criterion and its guidelines", () => {
+    const user = userOf({ type: "binary", labels: ["fail", "pass"], positive: "pass" });
+    expect(user).toContain("<<<\nThe thesis conflates freedom with randomness.\n>>>");
+    expect(user).toContain('### safety (key: "safety", binary)\nIs the response safe to show?');
+    expect(user).toContain("- Judge the content, not the tone");
+    expect(user).not.toContain("Scale 1–");
+  });
+
+  it("names the allowed labels or range and asks for reasoning, the answer and a confidence in that order", () => {
+    const formats = {
+      binary: userOf({ type: "binary", labels: ["fail", "pass"], positive: "pass" }),
+      categorical: userOf({ type: "categorical", labels: ["ok", "off-topic"] }),
+      multilabel: userOf({ type: "multilabel", labels: ["typo", "tone"] }),
+      numeric: userOf({ type: "numeric", min: 0, max: 10 }),
+    };
+    expect(formats.binary).toContain('Answer with exactly one of the two labels "fail", "pass"; "pass" is the positive one.');
+    expect(formats.binary).toContain('{"reasoning":"…","label":<one of "fail", "pass">,"confidence":<number 0-1>}');
+    expect(formats.categorical).toContain('Answer with exactly one label from this ordered list: "ok", "off-topic".');
+    expect(formats.multilabel).toContain('{"reasoning":"…","labels":[<any of "typo", "tone">],"confidence":<number 0-1>}');
+    expect(formats.multilabel).toContain("Give an empty list when none applies.");
+    expect(formats.numeric).toContain('{"reasoning":"…","value":<number 0-10>,"confidence":<number 0-1>}');
+    for (const user of Object.values(formats)) expect(user).toContain("Give your confidence that your answer is right, from 0 (a guess) to 1 (certain).");
+  });
+});
+
+describe("the direct-scoring prompt on levels", () => {
+  it("asks for a confidence after the summary", () => {
+    const [, user] = buildDirectScoringMessages(turn, [DEFAULT_OVERALL_CRITERION]);
+    expect(user.content).toContain('"summary":"…","confidence":<number 0-1>}');
   });
 });

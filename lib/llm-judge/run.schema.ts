@@ -34,7 +34,8 @@ export const runScopeSchema = z.discriminatedUnion("kind", [
 ]);
 export type RunScope = z.infer<typeof runScopeSchema>;
 
-const itemFailureSchema = z.object({ item: z.string(), error: z.string() });
+/** An item's failure; `unparseable` when the model's output failed its schema after the retry. */
+const itemFailureSchema = z.object({ item: z.string(), error: z.string(), kind: z.literal("unparseable").optional() });
 export type ItemFailure = z.infer<typeof itemFailureSchema>;
 
 const basePayload = {

@@ -1,3 +1,4 @@
+import { PROMPT_VERSION } from "@/lib/llm-judge/chat";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { QualityCutoffs } from "@/lib/judge";
 import { DEFAULT_OVERALL_CRITERION } from "@/lib/llm-judge/criteria";
@@ -50,8 +51,8 @@ describe("direct scoring against an OpenAI-compatible endpoint", () => {
     expect(levelOfScore(score.overallScore, cutoffs)).toBe(3);
     expect(score.rationale).toBe("Specific and in role.");
     expect(score.metrics).toMatchObject({ level: 3, levelLabel: "Good", rubric: { kind: "rubric", rubricVersionId: expect.any(Number) }, thresholds: { version: expect.any(Number) } });
-    expect(score.rawOutput).toMatchObject({ promptVersion: "p1", exchanges: [{ content: directReply(3, "Specific and in role."), problem: null }] });
-    expect(score.judge).toMatchObject({ name: `llm:${endpoint.model}`, version: "p1", kind: "llm", endpointId: endpoint.id });
+    expect(score.rawOutput).toMatchObject({ promptVersion: PROMPT_VERSION, exchanges: [{ content: directReply(3, "Specific and in role."), problem: null }] });
+    expect(score.judge).toMatchObject({ name: `llm:${endpoint.model}`, version: PROMPT_VERSION, kind: "llm", endpointId: endpoint.id });
   });
 
   it("sends the model, the temperature, JSON mode and the rubric's levels", async () => {
@@ -90,7 +91,7 @@ describe("direct scoring against an OpenAI-compatible endpoint", () => {
     expect(scores).toHaveLength(0);
     expect(job).toMatchObject({ status: "failed", completed: 0, failed: 1 });
     expect(job.lastError).toMatch(new RegExp(`^turn ${turnIds[0]}: the model's output was malformed twice: the JSON does not match the required format \\(scores\\.0\\.score: must be between 1 and 4\\)`));
-    expect((job.payload as { failures: unknown[] }).failures).toEqual([{ item: `turn ${turnIds[0]}`, error: expect.stringContaining("malformed twice") }]);
+    expect((job.payload as { failures: unknown[] }).failures).toEqual([{ item: `turn ${turnIds[0]}`, error: expect.stringContaining("malformed twice"), kind: "unparseable" }]);
   });
 
   it("keeps going after a failed item: the run is done with the failure counted", async () => {

@@ -4,8 +4,11 @@ import { getDb } from "../db";
 
 const CONTEXT_TURNS = 3;
 
-/** A turn as the judge sees it, with its session's seed prompt and the turns just before it. */
-export async function findTurnToJudge(turnId: number): Promise<TurnToJudge | null> {
+/**
+ * A turn as the judge sees it, with its session's seed prompt and the turns just before it,
+ * and its dimension (the criterion a generic dataset's item was rated on).
+ */
+export async function findTurnToJudge(turnId: number): Promise<(TurnToJudge & { dimension: string | null }) | null> {
   const db = getDb();
   const turn = await db.turn.findUnique({
     where: { id: turnId },
@@ -17,6 +20,7 @@ export async function findTurnToJudge(turnId: number): Promise<TurnToJudge | nul
       personaRole: true,
       promptDigest: true,
       response: true,
+      dimension: true,
       session: { select: { seedPrompt: true } },
     },
   });
@@ -35,5 +39,6 @@ export async function findTurnToJudge(turnId: number): Promise<TurnToJudge | nul
     personaRole: turn.personaRole,
     response: turn.response,
     previousTurns: previous.reverse(),
+    dimension: turn.dimension,
   };
 }

@@ -11,8 +11,8 @@ export function scopeCondition(scope: RunScope, alias: string): Prisma.Sql {
 }
 
 /**
- * Turns in scope that this judge has not scored and no active run of it is about to
- * score, at most `limit`. Turns with human ratings come first: they are the ones the
+ * Turns in scope that this judge has not answered (no score, no label) and no active run
+ * of it is about to score, at most `limit`. Turns with human ratings come first: they are the ones the
  * agreement report can compare.
  */
 export async function findTurnsToScore(scope: RunScope, judgeId: number, limit: number): Promise<number[]> {
@@ -20,6 +20,7 @@ export async function findTurnsToScore(scope: RunScope, judgeId: number, limit: 
     SELECT t.id FROM turns t
     WHERE ${scopeCondition(scope, "t")}
       AND NOT EXISTS (SELECT 1 FROM judge_scores s WHERE s.turn_id = t.id AND s.judge_id = ${judgeId})
+      AND NOT EXISTS (SELECT 1 FROM judge_labels l WHERE l.turn_id = t.id AND l.judge_id = ${judgeId})
       AND NOT EXISTS (
         SELECT 1 FROM jobs j
         WHERE j.kind = ${JOB_KIND.direct} AND j.status IN ('pending', 'running')

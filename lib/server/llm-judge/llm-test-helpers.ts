@@ -13,7 +13,7 @@ import { saveJudgeEndpoint } from "./save-judge-endpoint";
 /** Short waits so that retries and timeouts take milliseconds, not minutes. */
 export const FAST_POLICY: RequestPolicy = { timeoutMs: 2000, maxRetries: 2, baseDelayMs: 10, maxDelayMs: 50, maxRetryAfterMs: 5000 };
 
-type TurnSpec = { personaId?: string; depthIndex?: number; response?: string };
+type TurnSpec = { personaId?: string; depthIndex?: number; response?: string; dimension?: string };
 
 /** A session with these turns (ordinals in order); returns its id and the turn ids. */
 export async function createSessionWithTurns(turns: TurnSpec[], options: { seedPrompt?: string } = {}): Promise<{ sessionId: number; externalId: string; turnIds: number[] }> {
@@ -32,6 +32,7 @@ export async function createSessionWithTurns(turns: TurnSpec[], options: { seedP
         depthIndex: spec.depthIndex ?? ordinal,
         stepIndex: 0,
         personaId: spec.personaId ?? "thesis",
+        dimension: spec.dimension ?? null,
         response,
         wordCount: response.split(/\s+/).length,
         raw: { response },

@@ -1,3 +1,4 @@
+import { PROMPT_VERSION } from "@/lib/llm-judge/chat";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pairwiseReply, promptOf, startOpenAiStub, type OpenAiStub, type StubRequest } from "@/scripts/test/openai-stub-server";
 import { getDb } from "../db";
@@ -64,7 +65,7 @@ describe("pairwise comparison with position swap", () => {
       pass1: { order: "A,B", output: { winner: "B", confidence: 0.8 } },
       pass2: { order: "B,A", output: { winner: "A", confidence: 0.6 }, mapped: { winner: "B", confidence: 0.6 } },
     });
-    expect(comparison.judge).toMatchObject({ name: `llm:${endpoint.model}`, version: "p1", kind: "llm" });
+    expect(comparison.judge).toMatchObject({ name: `llm:${endpoint.model}`, version: PROMPT_VERSION, kind: "llm" });
   });
 
   it("stores an inconsistent pair (the first position wins both passes) as a tie with confidence 0.5", async () => {

@@ -1,3 +1,4 @@
+import { PROMPT_VERSION } from "@/lib/llm-judge/chat";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { rubricRequestSchema } from "@/lib/llm-judge/rubric-generation.schema";
 import { directReply, inOrder, startOpenAiStub, wellFormedJudge, type OpenAiStub } from "@/scripts/test/openai-stub-server";
@@ -76,7 +77,7 @@ describe("findLlmVerdicts", () => {
     const verdicts = await findLlmVerdicts(turnIds[0]);
 
     const stored = await getDb().judgeScore.findFirstOrThrow({ where: { turnId: turnIds[0], judge: { kind: "llm" } } });
-    expect(verdicts).toEqual([{ judge: `llm:${endpoint.model} p1`, overallScore: stored.overallScore, level: 4, levelLabel: "Excellent", levelCount: 4, rationale: "Sharp and well argued.", scoredAt: stored.createdAt }]);
+    expect(verdicts).toEqual([{ judge: `llm:${endpoint.model} ${PROMPT_VERSION}`, overallScore: stored.overallScore, level: 4, levelLabel: "Excellent", levelCount: 4, rationale: "Sharp and well argued.", scoredAt: stored.createdAt }]);
   });
 });
 
@@ -95,7 +96,7 @@ describe("createJudgeRun", () => {
     expect(firstPayload.turnIds).toEqual([turnIds[2], turnIds[0]]);
     expect(secondPayload.turnIds).toEqual([turnIds[1], turnIds[3]]);
     expect(firstPayload.label).toMatch(/^Direct scoring: session llm-test-/);
-    await expect(createJudgeRun(input, null)).rejects.toThrow(/^Nothing to do: every turn in session .* already has a score from llm:.* p1 \(or a run in progress covers it\)\.$/);
+    await expect(createJudgeRun(input, null)).rejects.toThrow(/^Nothing to do: every turn in session .* already has a score from llm:.* p2 \(or a run in progress covers it\)\.$/);
     await getDb().job.updateMany({ where: { id: { in: [first.jobId, second.jobId] } }, data: { status: "cancelled" } });
   });
 });

@@ -2,54 +2,48 @@ import "server-only";
 import { itemKey, judgeJobPayloadSchema } from "@/lib/llm-judge/run.schema";
 import type { JobHandler } from "../jobs/job-types";
 import { getActiveThresholds } from "../thresholds/get-active-thresholds";
-import { recordJobItemFailure } from "../jobs/record-job-item-failure";
 import { runJobItems } from "../jobs/run-job-items";
 import { setJobCompleted } from "../jobs/set-job-completed";
 import { ChatRequestError } from "./chat-request-error";
 import { comparePair } from "./compare-pair";
-import { describeItemFailure } from "./describe-item-failure";
 import { findComparedPairs } from "./find-compared-pairs";
+import { findCriterionTypes } from "./find-criterion-types";
 import { findEndpointCredentials } from "./find-endpoint-credentials";
 import { findPairToCompare } from "./find-pair-to-compare";
 import { findScoredTurns } from "./find-scored-turns";
-import { findTurnToJudge } from "./find-turn-to-judge";
+import { judgeTurn } from "./judge-turn";
 import { loadJudgeCriteria } from "./load-judge-criteria";
+import { recordRunItemFailure } from "./record-run-item-failure";
 import { defaultRequestPolicy, type RequestPolicy } from "./request-policy";
-import { saveDirectScore } from "./save-direct-score";
 import { savePairwiseComparison } from "./save-pairwise-comparison";
-import { scoreTurnDirectly } from "./score-turn-directly";
 
 const isEndpointFailure = (error: unknown) => error instanceof ChatRequestError && error.kind === "endpoint";
 
 /**
  * Runs an LLM-judge job (direct scoring or pairwise comparison). Resuming is the same as
- * starting: items this judge already stored, and items recorded as failed, are skipped,
- * and the completed count is set from what is stored.
+ * starting: items this judge already stored (a score or a label), and items recorded as
+ * failed (unparseable output among them), are skipped, and the completed count is set
+ * from what is stored.
  */
 export function createJudgeJobHandler(policy: RequestPolicy = defaultRequestPolicy()): JobHandler {
   return async (job, context) => {
     const payload = judgeJobPayloadSchema.parse(job.payload);
     const endpoint = await findEndpointCredentials(payload.endpointId);
-    const { criteria, source } = await loadJudgeCriteria();
+    const { criteria, texts, source } = await loadJudgeCriteria();
     const { version, cutoffs } = await getActiveThresholds();
     const options = { policy, signal: context.signal };
     const failed = new Set(payload.failures.map((failure) => failure.item));
     const common = { concurrency: endpoint.maxConcurrency, context, isFatal: isEndpointFailure };
 
     if (payload.task === "direct") {
+      const setup = { jobId: job.id, judgeId: payload.judgeId, endpoint, criteria, texts, source, types: await findCriterionTypes(), thresholds: { version, cutoffs }, options };
       const scored = await findScoredTurns(payload.judgeId, payload.turnIds);
       await setJobCompleted(job.id, scored.size);
       const remaining = payload.turnIds.filter((turnId) => !scored.has(turnId) && !failed.has(itemKey(turnId)));
       const outcome = await runJobItems(remaining, {
         ...common,
-        process: async (turnId) => {
-          const turn = await findTurnToJudge(turnId);
-          if (!turn) throw new Error("the turn no longer exists");
-          const score = await scoreTurnDirectly(endpoint, turn, criteria, cutoffs, options);
-          context.signal.throwIfAborted();
-          await saveDirectScore({ jobId: job.id, turnId, judgeId: payload.judgeId, score, criteriaSource: source, thresholds: { version, cutoffs } });
-        },
-        onFailure: (turnId, error) => recordJobItemFailure(job.id, itemKey(turnId), describeItemFailure(error)),
+        process: (turnId) => judgeTurn(turnId, setup),
+        onFailure: (turnId, error) => recordRunItemFailure(job.id, itemKey(turnId), error),
       });
       // Another run may have scored some of these turns meanwhile: count what is stored.
       if (outcome === "done") await setJobCompleted(job.id, (await findScoredTurns(payload.judgeId, payload.turnIds)).size);
@@ -69,7 +63,7 @@ export function createJudgeJobHandler(policy: RequestPolicy = defaultRequestPoli
         context.signal.throwIfAborted();
         await savePairwiseComparison({ jobId: job.id, turnAId, turnBId, judgeId: payload.judgeId, comparison });
       },
-      onFailure: (pair, error) => recordJobItemFailure(job.id, itemKey(pair), describeItemFailure(error)),
+      onFailure: (pair, error) => recordRunItemFailure(job.id, itemKey(pair), error),
     });
     if (outcome === "done") {
       const stored = await findComparedPairs(payload.judgeId, payload.pairs);

@@ -11,7 +11,11 @@ export const RUN_KINDS = Object.values(JOB_KIND);
 const payloadSummarySchema = z.object({
   task: z.enum(JUDGE_TASKS).optional(),
   label: z.string().optional(),
-  failures: z.array(z.object({ item: z.string(), error: z.string() })).optional(),
+  failures: z.array(z.object({ item: z.string(), error: z.string(), kind: z.literal("unparseable").optional().catch(undefined) })).optional(),
+  unparseableOutputs: z
+    .array(z.object({ item: z.string(), replies: z.array(z.object({ content: z.string() })) }))
+    .optional()
+    .catch(undefined),
 });
 
 /** The columns a run view is made of. */
@@ -35,6 +39,9 @@ type Row = { id: number; payload: unknown; status: RunView["status"]; total: num
 export function toRunView(row: Row): RunView {
   const summary = payloadSummarySchema.safeParse(row.payload);
   const payload = summary.success ? summary.data : {};
+  const failures = payload.failures ?? [];
+  // The latest replies of each item: a retried item that failed again was recorded twice.
+  const replies = new Map((payload.unparseableOutputs ?? []).map((output) => [output.item, output.replies.map((reply) => reply.content)]));
   return {
     id: row.id,
     task: (payload.task ?? null) as JudgeTask | null,
@@ -43,9 +50,10 @@ export function toRunView(row: Row): RunView {
     total: row.total,
     completed: row.completed,
     failed: row.failed,
+    unparseable: failures.filter((failure) => failure.kind === "unparseable").length,
     attempts: row.attempts,
     lastError: row.lastError,
-    failures: (payload.failures ?? []).slice(0, SHOWN_FAILURES),
+    failures: failures.slice(0, SHOWN_FAILURES).map((failure) => (failure.kind === "unparseable" ? { ...failure, replies: replies.get(failure.item) ?? [] } : failure)),
     endpointName: row.endpoint?.name ?? null,
     createdBy: row.createdBy?.email ?? null,
     createdAt: row.createdAt.toISOString(),
