@@ -12,7 +12,7 @@ export async function ensureLlmJudge(endpoint: { id: number; name: string; model
     endpointName: endpoint.name,
     model: endpoint.model,
     temperature: endpoint.temperature,
-    overallScore: "the middle of the overall level's band under the cut-offs in metrics.thresholds",
+    overallScore: "levels: the middle of the overall level's band under the cut-offs in metrics.thresholds; numeric criteria: the number on the criterion's scale (range and 0–1 position in metrics); label criteria: judge_labels",
   };
   const rows = await getDb().$queryRaw<Array<{ id: number }>>`
     INSERT INTO judges (name, version, kind, endpoint_id, config)

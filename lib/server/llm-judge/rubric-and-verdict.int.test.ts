@@ -77,7 +77,7 @@ describe("findLlmVerdicts", () => {
     const verdicts = await findLlmVerdicts(turnIds[0]);
 
     const stored = await getDb().judgeScore.findFirstOrThrow({ where: { turnId: turnIds[0], judge: { kind: "llm" } } });
-    expect(verdicts).toEqual([{ judge: `llm:${endpoint.model} ${PROMPT_VERSION}`, overallScore: stored.overallScore, level: 4, levelLabel: "Excellent", levelCount: 4, rationale: "Sharp and well argued.", scoredAt: stored.createdAt }]);
+    expect(verdicts).toEqual([{ judge: `llm:${endpoint.model} ${PROMPT_VERSION}`, overallScore: stored.overallScore, level: 4, levelLabel: "Excellent", levelCount: 4, answer: null, confidence: null, rationale: "Sharp and well argued.", scoredAt: stored.createdAt }]);
   });
 });
 

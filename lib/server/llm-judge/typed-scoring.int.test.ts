@@ -4,6 +4,7 @@ import { inOrder, promptOf, startOpenAiStub, type OpenAiStub, type StubReply } f
 import { getDb } from "../db";
 import type { JobWorker } from "../jobs/job-worker";
 import { retryJob } from "../jobs/retry-job";
+import { findLlmVerdicts } from "./find-llm-verdicts";
 import { runViewSelect, toRunView } from "./to-run-view";
 import { createSessionWithTurns, createStubEndpoint, startRun, startTestWorker, uniqueJobKind, waitForJob, waitUntil } from "./llm-test-helpers";
 
@@ -84,6 +85,7 @@ describe("direct scoring by criterion type", () => {
     expect(promptOf(stub.requests[0])).toContain('{"reasoning":"…","label":<one of "fail", "pass">,"confidence":<number 0-1>}');
     expect(labels).toEqual(turnIds.map((turnId) => ({ turn_id: turnId, label: "pass", labels: null, confidence: 0.8, is_imported: false })));
     expect(scores).toEqual([]);
+    expect(await findLlmVerdicts(turnIds[0])).toEqual([expect.objectContaining({ answer: "pass", confidence: 0.8, overallScore: null, level: null })]);
   });
 
   it("stores a categorical label from the ordered list", async () => {
@@ -108,6 +110,8 @@ describe("direct scoring by criterion type", () => {
       { label: null, set: ["factual", "tone"], confidence: 0.6 },
       { label: null, set: [], confidence: 0.9 },
     ]);
+    expect((await findLlmVerdicts(labels[0].turn_id))[0].answer).toBe("factual, tone");
+    expect((await findLlmVerdicts(labels[1].turn_id))[0].answer).toBe("no label applies");
   });
 
   it("stores a numeric answer in judge_scores as the number on the criterion's scale, with its range and confidence", async () => {
@@ -123,6 +127,7 @@ describe("direct scoring by criterion type", () => {
     expect(scores[0]).toMatchObject({ overallScore: 4, rationale: "The response stays on the question." });
     expect(scores[0].metrics).toMatchObject({ type: "numeric", criterion, value: 4, min: 1, max: 5, normalised: 0.75, confidence: 0.7 });
     expect(scores[0].rawOutput).toMatchObject({ type: { type: "numeric", min: 1, max: 5 }, exchanges: [{ problem: null }] });
+    expect(await findLlmVerdicts(scores[0].turnId)).toEqual([expect.objectContaining({ answer: "4 on 1–5", confidence: 0.7, overallScore: null, rationale: "The response stays on the question." })]);
   });
 
   it("scores a turn whose criterion has no type row on levels as before, keeping the confidence in metrics", async () => {
