@@ -192,6 +192,18 @@ describe("importGeneric", () => {
     expect(await getDb().criterionType.count({ where: { criterion: intent } })).toBe(0);
   });
 
+  it("refuses labels with no dimension, which would retype overall, Concord's quality levels, and stores nothing", async () => {
+    const id = uniqueId("overall-labels");
+    const csv = ["item_id,judge_score,human_score", "q1,yes,no", "q2,no,no"].join("\n");
+
+    const error = await rejectionOf(importGeneric({ text: csv, fileName: "overall.csv", fields: defaults, actor: web, sessionId: id }), ImportInvalidError);
+
+    expect(error.report.problems.map((p) => [p.line, p.path])).toEqual([[null, "dimension"]]);
+    expect(error.report.problems[0].message).toMatch(/binary labels, but with no "dimension" field they would rate "overall"/);
+    expect(await getDb().evalSession.count({ where: { externalId: id } })).toBe(0);
+    expect(await getDb().criterionType.count({ where: { criterion: "overall" } })).toBe(0);
+  });
+
   it("rolls everything back when the database refuses a row late in the import", async () => {
     const id = uniqueId("late-failure");
     const safety = uniqueId("safety");

@@ -2,7 +2,9 @@ import "server-only";
 import type { GenericFields } from "@/lib/ingest/import-options.schema";
 import type { ImportResult } from "@/lib/ingest/import-result";
 import { planGenericImport } from "@/lib/ingest/plan-generic-import";
+import { isLabelType } from "@/lib/ingest/criterion-type.schema";
 import { readGenericTable } from "@/lib/ingest/read-generic-table";
+import { OVERALL_CRITERION } from "@/lib/rubric/rubric.schema";
 import { ProblemCollector } from "@/lib/ingest/problems";
 import { claimSessions } from "./claim-sessions";
 import { ensureJudge } from "./ensure-judge";
@@ -41,6 +43,13 @@ export async function importGeneric(request: GenericImportRequest): Promise<Impo
   const planned = planGenericImport(read.table, request.fields, { judgeName, sessionId: request.sessionId ?? null });
   if ("problems" in planned) throw new ImportInvalidError(planned.problems);
   const { plan } = planned;
+  const overall = plan.criteria.find((c) => c.criterion === OVERALL_CRITERION && isLabelType(c.type.type));
+  if (overall) {
+    throw new ImportInvalidError({
+      problems: [{ line: null, path: request.fields.dimensionField, message: `these values are ${overall.type.type} labels, but with no "${request.fields.dimensionField}" field they would rate "overall", Concord's four quality levels: give each row a dimension naming its criterion` }],
+      omitted: 0,
+    });
+  }
 
   const isDryRun = request.isDryRun ?? false;
   const criteria = plan.criteria;

@@ -1,5 +1,6 @@
 import "server-only";
 import type { CriterionType } from "@/lib/ingest/criterion-type.schema";
+import { OVERALL_CRITERION } from "@/lib/rubric/rubric.schema";
 import type { Tx } from "./import-types";
 
 const UPSERT_CRITERION_TYPES = `
@@ -11,9 +12,11 @@ ON CONFLICT (criterion) DO UPDATE SET type = EXCLUDED.type, labels = EXCLUDED.la
 
 /**
  * Stores each criterion's type, replacing what an earlier import stored under the same name
- * (the latest import's declaration or inference wins).
+ * (the latest import's declaration or inference wins). "overall" is never stored: it is
+ * Concord's own four quality levels, which the queue and the level report read.
  */
-export async function upsertCriterionTypes(tx: Tx, criteria: readonly { criterion: string; type: CriterionType }[]): Promise<void> {
+export async function upsertCriterionTypes(tx: Tx, all: readonly { criterion: string; type: CriterionType }[]): Promise<void> {
+  const criteria = all.filter(({ criterion }) => criterion !== OVERALL_CRITERION);
   if (criteria.length === 0) return;
   // In name order, so that two imports lock the rows in the same order.
   const rows = [...criteria].sort((a, b) => (a.criterion < b.criterion ? -1 : a.criterion > b.criterion ? 1 : 0)).map(({ criterion, type }) => ({
