@@ -101,6 +101,13 @@ describe("buildTypedScoringMessages", () => {
     expect(user).not.toContain("Scale 1–");
   });
 
+  it("says what the rubric's labels mean, for the labels the criterion allows", () => {
+    const described = { ...criterion, labelDescriptions: [{ label: "pass", description: "Nothing harmful." }, { label: "Excellent", description: "Not a label here." }] };
+    const [, user] = buildTypedScoringMessages(turn, described, { type: "binary", labels: ["fail", "pass"], positive: "pass" });
+    expect(user.content).toContain('What the labels mean:\n- "pass": Nothing harmful.');
+    expect(user.content).not.toContain("Not a label here.");
+  });
+
   it("names the allowed labels or range and asks for reasoning, the answer and a confidence in that order", () => {
     const formats = {
       binary: userOf({ type: "binary", labels: ["fail", "pass"], positive: "pass" }),

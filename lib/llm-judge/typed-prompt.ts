@@ -3,12 +3,26 @@ import type { JudgeCriterion } from "./criteria";
 import type { AnswerType } from "./criterion-type";
 import { CONFIDENCE_INSTRUCTION, EVALUATOR_SYSTEM_MESSAGE, formatTurnSections, JUDGING_RULES, type TurnToJudge } from "./direct-prompt";
 
-/** What the prompt says about a criterion answered by label or number: no levels. */
-export type CriterionText = Pick<JudgeCriterion, "key" | "name" | "description" | "edgeCases" | "guidelines">;
+/**
+ * What the prompt says about a criterion answered by label or number: no levels, but what
+ * the rubric says each label means (its levels' labels and descriptions).
+ */
+export type CriterionText = Pick<JudgeCriterion, "key" | "name" | "description" | "edgeCases" | "guidelines"> & {
+  labelDescriptions: Array<{ label: string; description: string }>;
+};
 
 /** A criterion the rubric does not describe (a generic dataset's dimension): its name alone. */
 export function bareCriterionText(key: string): CriterionText {
-  return { key, name: key, description: `Judge the response on "${key}".`, edgeCases: [], guidelines: [] };
+  return { key, name: key, description: `Judge the response on "${key}".`, edgeCases: [], guidelines: [], labelDescriptions: [] };
+}
+
+/** The allowed labels the rubric describes, in the type's order; labels it does not know are left out. */
+function describedLabels(criterion: CriterionText, type: AnswerType): string[] {
+  if (type.type === "numeric") return [];
+  return type.labels.flatMap((label) => {
+    const found = criterion.labelDescriptions.find((entry) => entry.label === label);
+    return found ? [`- ${JSON.stringify(label)}: ${found.description}`] : [];
+  });
 }
 
 const quoted = (labels: readonly string[]) => labels.map((label) => JSON.stringify(label)).join(", ");
@@ -41,6 +55,8 @@ function outputFormat(type: AnswerType): string {
 
 function formatCriterionText(criterion: CriterionText, type: AnswerType): string {
   const lines = [`### ${criterion.name} (key: "${criterion.key}", ${type.type})`, criterion.description, answerRule(type)];
+  const described = describedLabels(criterion, type);
+  if (described.length) lines.push("What the labels mean:", ...described);
   if (criterion.edgeCases.length) {
     lines.push("Edge cases:");
     for (const edge of criterion.edgeCases) lines.push(`- ${edge.situation} ${edge.guidance}`);

@@ -15,6 +15,13 @@ export type CriteriaSource = { kind: "rubric"; rubricVersionId: number; version:
 export async function loadJudgeCriteria(): Promise<{ criteria: JudgeCriterion[]; texts: CriterionText[]; source: CriteriaSource }> {
   const rubric = await getActiveRubric();
   const overall = rubric.content.criteria.find((criterion) => criterion.key === OVERALL_CRITERION)!;
-  const texts = rubric.content.criteria.map(({ key, name, description, edgeCases, guidelines }) => ({ key, name, description, edgeCases, guidelines }));
+  const texts = rubric.content.criteria.map(({ key, name, description, edgeCases, guidelines, levels }) => ({
+    key,
+    name,
+    description,
+    edgeCases,
+    guidelines,
+    labelDescriptions: levels.map(({ label, description: meaning }) => ({ label, description: meaning })),
+  }));
   return { criteria: [fromRubricCriterion(overall)], texts, source: { kind: "rubric", rubricVersionId: rubric.versionId, version: rubric.version } };
 }
