@@ -40,7 +40,6 @@ export function AgreementView({ options, initial, initialError, canAdjudicate }:
   const scope: Scope = parsed.success ? parsed.data : {};
   const query = useAgreementReport(scope, initial);
   const report = query.data;
-  // A label or numeric criterion has no levels: its own section stands in for the level report.
   const hasTaskFigures = Boolean(useTaskReport(scope).data?.figures);
   const navigate = (next: Scope) => {
     const params = scopeToSearchParams(next).toString();
@@ -58,20 +57,27 @@ export function AgreementView({ options, initial, initialError, canAdjudicate }:
       {error ? <Alert tone="error">{error}</Alert> : null}
       {report ? (
         <div className={isUpdating ? styles.stale : undefined} aria-busy={isUpdating || undefined}>
-          <ReportSummary report={report} />
-          <TaskSection scope={scope} />
-          {report.headline.n === 0 && hasTaskFigures ? null : report.headline.n === 0 ? (
-            <EmptyState title="No pairs in this scope">
-              <p>
-                A pair is a turn with at least one human rating (from the rating queue or an imported dataset) and a score from the chosen
-                judge. Widen the scope, pick another judge, or rate some turns in the queue.
-              </p>
-            </EmptyState>
+          {/* A label or numeric criterion has no levels: its own section stands in for the level report. */}
+          {report.headline.n === 0 && hasTaskFigures ? (
+            <TaskSection scope={scope} />
           ) : (
-            <Report report={report} scope={scope} grouping={grouping} options={options} canAdjudicate={canAdjudicate} onScopeChange={navigate} />
+            <>
+              <ReportSummary report={report} />
+              <TaskSection scope={scope} />
+              {report.headline.n === 0 ? (
+                <EmptyState title="No pairs in this scope">
+                  <p>
+                    A pair is a turn with at least one human rating (from the rating queue or an imported dataset) and a score from the chosen
+                    judge. Widen the scope, pick another judge, or rate some turns in the queue.
+                  </p>
+                </EmptyState>
+              ) : (
+                <Report report={report} scope={scope} grouping={grouping} options={options} canAdjudicate={canAdjudicate} onScopeChange={navigate} />
+              )}
+              <PairwiseSection pairwise={report.pairwise} />
+              <ExportLinks scope={scope} report={report} />
+            </>
           )}
-          <PairwiseSection pairwise={report.pairwise} />
-          <ExportLinks scope={scope} report={report} />
         </div>
       ) : null}
     </div>
