@@ -128,7 +128,7 @@ async function run(): Promise<void> {
             raterId,
             turnId: lease.turnId,
             rubricVersionId: versionId,
-            levels: { overall: 1 + (lease.turnId % 4) },
+            values: { overall: 1 + (lease.turnId % 4) },
             rationale: null,
             timeSpentMs: Math.round(t3 - t2),
             ratingsPerTurn: config.settings.ratingsPerTurn,

@@ -34,7 +34,7 @@ export const queueAction = authorizedAction<typeof queueActionSchema, QueueView>
 
   const undone = await undoLastRating(user.id, config.settings.leaseMinutes);
   if (undone.lease) {
-    return { data: await getQueueView(user.id, undone.lease, { notice: "Rating undone: change it and submit again.", prefill: { levels: undone.levels, rationale: undone.rationale ?? "" } }) };
+    return { data: await getQueueView(user.id, undone.lease, { notice: "Rating undone: change it and submit again.", prefill: { values: undone.values, rationale: undone.rationale ?? "" } }) };
   }
   const notice = "Rating undone. Another rater has that item now, so it will come back to you later.";
   return { data: await getQueueView(user.id, await takeNextItem(user.id, config), { notice }) };

@@ -1,27 +1,38 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { commandForKey, keyTargetOf } from "@/lib/queue/keyboard";
-import { checkRatingLevels, criteriaForPersona, OVERALL_CRITERION, type CriterionLevels } from "@/lib/rubric/rubric.schema";
+import { answerForOption, initialAnswer } from "@/lib/queue/option-keys";
+import { checkRatingValues, type RatingValue, type RatingValues } from "@/lib/rubric/rating-values";
+import { criteriaForPersona, OVERALL_CRITERION, type Criterion } from "@/lib/rubric/rubric.schema";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
-import { CriterionChoice } from "./criterion-choice";
+import { CriterionControl } from "./criterion-control";
 import { LevelPicker } from "./level-picker";
 import { QueueItemPanel } from "./queue-item-panel";
 import type { QueueState } from "./rating-queue";
 import { RubricGuide } from "./rubric-guide";
 import styles from "./queue.module.css";
 import { useCountdown } from "./use-countdown";
+import { useQueueKeys } from "./use-queue-keys";
 
 type Props = { state: QueueState; isPending: boolean; dispatch: (formData: FormData) => void };
 
-/** One item: the response and its context, the rubric, the level buttons and the keys. */
+function startingValues(criteria: Criterion[], prefill: RatingValues | undefined): RatingValues {
+  const values: RatingValues = {};
+  for (const criterion of criteria) {
+    const value = prefill?.[criterion.key] ?? initialAnswer(criterion);
+    if (value !== undefined) values[criterion.key] = value;
+  }
+  return values;
+}
+
+/** One item: the response and its context, the rubric, a control per criterion and the keys. */
 export function RatingWorkspace({ state, isPending, dispatch }: Props) {
   const { view } = state;
   const { item, rubric } = view;
   const criteria = item ? criteriaForPersona(rubric.content, item.personaId) : [];
   const [overall, ...others] = criteria;
-  const [levels, setLevels] = useState<CriterionLevels>(view.prefill?.levels ?? {});
+  const [values, setValues] = useState<RatingValues>(() => startingValues(criteria, view.prefill?.values));
   const [rationale, setRationale] = useState(view.prefill?.rationale ?? "");
   const [problem, setProblem] = useState<string | null>(null);
   const undoSeconds = useCountdown(view.undo?.secondsLeft ?? 0);
@@ -31,40 +42,39 @@ export function RatingWorkspace({ state, isPending, dispatch }: Props) {
 
   useEffect(() => {
     shownAt.current = performance.now(); // time spent is measured from here to the submit
+    // Keys and Tab start at the overall level, so Tab then walks the criteria in order.
+    const start = formRef.current?.querySelector<HTMLElement>(`[data-criterion="${OVERALL_CRITERION}"] [tabindex="0"]`);
+    if (!document.activeElement || document.activeElement === document.body) start?.focus({ preventScroll: true });
   }, []);
 
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      const command = commandForKey({
-        key: event.key,
-        target: keyTargetOf(event.target as HTMLElement | null),
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        altKey: event.altKey,
-        repeat: event.repeat,
-      });
-      if (!command) return;
-      event.preventDefault();
-      if (isPending) return;
-      if (command.type === "level") {
-        if (overall && command.level <= overall.levels.length) setLevels((current) => ({ ...current, [OVERALL_CRITERION]: command.level }));
-        return;
-      }
-      const button = buttons.current[command.type];
+  function setValue(key: string, value: RatingValue | undefined) {
+    setValues((current) => {
+      const { [key]: _old, ...rest } = current;
+      return value === undefined ? rest : { ...rest, [key]: value };
+    });
+  }
+
+  useQueueKeys(isPending, {
+    onOption(criterionKey, number) {
+      const criterion = criteria.find((c) => c.key === (criterionKey ?? OVERALL_CRITERION));
+      if (!criterion) return;
+      const next = answerForOption(criterion, values[criterion.key], number);
+      if (next !== null) setValue(criterion.key, next);
+    },
+    onCommand(command) {
+      const button = buttons.current[command];
       if (button && !button.disabled) formRef.current?.requestSubmit(button);
-    }
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [isPending, overall]);
+    },
+  });
 
   function act(formData: FormData) {
     if (formData.get("intent") === "submit" && item) {
-      const problems = checkRatingLevels(rubric.content, item.personaId, levels);
+      const problems = checkRatingValues(rubric.content, item.personaId, values);
       if (Object.keys(problems).length > 0) {
-        setProblem(problems[OVERALL_CRITERION] ? "Pick a level first: keys 1–4, or click one." : Object.values(problems)[0]);
+        setProblem(problems[OVERALL_CRITERION] ? `Pick a level first: keys 1–${overall.levels.length}, or click one.` : Object.values(problems)[0]);
         return;
       }
-      formData.set("levels", JSON.stringify(levels));
+      formData.set("values", JSON.stringify(values));
       formData.set("timeSpentMs", String(Math.round(performance.now() - shownAt.current)));
     }
     setProblem(null);
@@ -85,15 +95,11 @@ export function RatingWorkspace({ state, isPending, dispatch }: Props) {
           <section className={styles.ratingPanel} aria-label="Your rating">
             <input type="hidden" name="turnId" value={item.turnId} />
             <input type="hidden" name="rubricVersionId" value={rubric.versionId} />
-            <LevelPicker criterion={overall} value={levels[overall.key]} onChange={(level) => setLevels({ ...levels, [overall.key]: level })} />
-            <RubricGuide criterion={overall} selected={levels[overall.key]} />
+            <LevelPicker criterion={overall} value={values[overall.key] as number | undefined} onChange={(level) => setValue(overall.key, level)} />
+            <RubricGuide criterion={overall} selected={values[overall.key] as number | undefined} />
+            {others.length > 0 ? <p className="field-hint">Tab to each criterion below; its number keys then answer it.</p> : null}
             {others.map((criterion) => (
-              <CriterionChoice
-                key={criterion.key}
-                criterion={criterion}
-                value={levels[criterion.key]}
-                onChange={(level) => setLevels({ ...levels, [criterion.key]: level })}
-              />
+              <CriterionControl key={criterion.key} criterion={criterion} value={values[criterion.key]} onChange={(value) => setValue(criterion.key, value)} />
             ))}
             <div className="field">
               <label htmlFor="queue-rationale">{rubric.content.rationale.label}</label>

@@ -1,6 +1,8 @@
 "use client";
 
+import { fewestLevels, nextLevel, renumberLevels } from "@/lib/rubric/criterion-type-switch";
 import { OVERALL_CRITERION, STRICTNESS_LEVELS, type Criterion, type Strictness } from "@/lib/rubric/rubric.schema";
+import { CriterionTypeFields } from "./criterion-type-fields";
 import { LevelEditor } from "./level-editor";
 import { LinesField, TextField } from "./lines-field";
 import styles from "./rubric.module.css";
@@ -20,19 +22,42 @@ function within(issues: Record<string, string>, prefix: string): Record<string, 
   return inner;
 }
 
-/** One criterion of the rubric, with its scale, guidelines and edge cases. */
+const LEVELS_HEADING: Record<Criterion["type"], string> = {
+  ordinal: "Levels, lowest first",
+  binary: "The two labels, in the order raters see them",
+  categorical: "Labels, in the order raters see them (number keys 1…9, 0)",
+  multilabel: "Labels raters may tick (any number of them)",
+  numeric: "Anchors on the scale (optional), lowest first",
+};
+
+/** "ordinal · 4 levels", "binary · Pass / Fail", "numeric · 0–10". */
+function shape(criterion: Criterion): string {
+  const count = criterion.levels.length;
+  if (criterion.type === "numeric") return `numeric · ${criterion.min ?? "?"}–${criterion.max ?? "?"}`;
+  if (criterion.type === "binary") return `binary · ${criterion.levels.map((level) => level.label).join(" / ")}`;
+  return `${criterion.type} · ${count} ${criterion.type === "ordinal" ? "levels" : "labels"}`;
+}
+
+/** One criterion of the rubric: its type, its levels or labels, guidelines and edge cases. */
 export function CriterionEditor({ criterion, index, issues, onChange, onRemove }: Props) {
   const isOverall = criterion.key === OVERALL_CRITERION && index === 0;
   const id = `criterion-${index}`;
   const set = <K extends keyof Criterion>(key: K, value: Criterion[K]) => onChange({ ...criterion, [key]: value });
-  const renumber = (levels: Criterion["levels"]) => levels.map((level, i) => ({ ...level, value: i + 1 }));
+  const renumber = (levels: Criterion["levels"]) => (criterion.type === "numeric" ? levels : renumberLevels(levels));
+  const setLevel = (levelIndex: number, next: Criterion["levels"][number]) => {
+    const old = criterion.levels[levelIndex];
+    const levels = criterion.levels.map((level, i) => (i === levelIndex ? next : level));
+    // A renamed positive label stays the positive one.
+    onChange({ ...criterion, levels, ...(criterion.type === "binary" && criterion.positive === old.label ? { positive: next.label } : {}) });
+  };
+  const canAdd = !isOverall && criterion.type !== "binary" && criterion.levels.length < 10;
   const problemCount = Object.keys(issues).length;
   return (
-    <details className={styles.criterion} open={index === 0 || problemCount > 0}>
+    <details className={styles.criterion} open={index === 0 || problemCount > 0} aria-label={`Criterion ${index + 1}: ${criterion.name || "new"}`}>
       <summary>
         <span className={styles.criterionName}>{criterion.name || "New criterion"}</span>
         <span className="muted">
-          {criterion.levels.length} levels · {criterion.personas.length > 0 ? criterion.personas.join(", ") : "every persona"}
+          {shape(criterion)} · {criterion.personas.length > 0 ? criterion.personas.join(", ") : "every persona"}
           {criterion.isRequired ? " · required" : " · optional"}
         </span>
         {problemCount > 0 ? <span className="badge badge-danger">{problemCount} to fix</span> : null}
@@ -52,6 +77,7 @@ export function CriterionEditor({ criterion, index, issues, onChange, onRemove }
             </select>
           </div>
         </div>
+        <CriterionTypeFields id={id} criterion={criterion} isOverall={isOverall} issues={issues} onChange={onChange} />
         <TextField id={`${id}-description`} label="What it measures" multiline value={criterion.description} onChange={(description) => set("description", description)} error={issues.description} />
         <div className={styles.fieldGrid}>
           <LinesField
@@ -68,26 +94,24 @@ export function CriterionEditor({ criterion, index, issues, onChange, onRemove }
           </label>
         </div>
         <LinesField id={`${id}-guidelines`} label="Scoring guidelines, one per line" lines={criterion.guidelines} onChange={(guidelines) => set("guidelines", guidelines)} error={issues.guidelines} />
-        <h4 className={styles.subheading}>Levels, lowest first</h4>
+        <h4 className={styles.subheading}>{LEVELS_HEADING[criterion.type]}</h4>
         {issues.levels ? <p className="field-error">{issues.levels}</p> : null}
         {criterion.levels.map((level, levelIndex) => (
           <LevelEditor
             key={levelIndex}
             idPrefix={`${id}-level-${levelIndex}`}
             level={level}
+            index={levelIndex}
+            type={criterion.type}
             isLabelFixed={isOverall}
             issues={within(issues, `levels.${levelIndex}`)}
-            onChange={(next) => set("levels", criterion.levels.map((old, i) => (i === levelIndex ? next : old)))}
-            onRemove={!isOverall && criterion.levels.length > 2 ? () => set("levels", renumber(criterion.levels.filter((_, i) => i !== levelIndex))) : null}
+            onChange={(next) => setLevel(levelIndex, next)}
+            onRemove={!isOverall && criterion.levels.length > fewestLevels(criterion.type) && criterion.type !== "binary" ? () => set("levels", renumber(criterion.levels.filter((_, i) => i !== levelIndex))) : null}
           />
         ))}
-        {!isOverall && criterion.levels.length < 10 ? (
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            onClick={() => set("levels", renumber([...criterion.levels, { value: 0, label: `Level ${criterion.levels.length + 1}`, description: "", characteristics: [""] }]))}
-          >
-            Add a level
+        {canAdd ? (
+          <button type="button" className="button button-secondary button-small" onClick={() => set("levels", [...criterion.levels, nextLevel(criterion)])}>
+            {criterion.type === "ordinal" ? "Add a level" : criterion.type === "numeric" ? "Add an anchor" : "Add a label"}
           </button>
         ) : null}
         <h4 className={styles.subheading}>Edge cases</h4>

@@ -1,26 +1,41 @@
 "use client";
 
-import type { RubricLevel } from "@/lib/rubric/rubric.schema";
+import type { CriterionType, RubricLevel } from "@/lib/rubric/rubric.schema";
+import { NumberField } from "./criterion-type-fields";
 import { LinesField, TextField } from "./lines-field";
 import styles from "./rubric.module.css";
 
 type Props = {
   idPrefix: string;
   level: RubricLevel;
+  index: number;
+  type: CriterionType;
   isLabelFixed: boolean;
   issues: Record<string, string>;
   onChange: (level: RubricLevel) => void;
   onRemove: (() => void) | null;
 };
 
-/** One level of a scale: label, description, observable characteristics, an optional example. */
-export function LevelEditor({ idPrefix, level, isLabelFixed, issues, onChange, onRemove }: Props) {
+function legendOf(type: CriterionType, level: RubricLevel, index: number): string {
+  const label = level.label || "…";
+  if (type === "ordinal") return `Level ${level.value}: ${label}`;
+  if (type === "numeric") return `Anchor ${index + 1}: ${label}`;
+  return `Label ${index + 1}: ${label}`;
+}
+
+/**
+ * One level of a scale, one label of a label criterion, or one anchor of a numeric one:
+ * label, description, observable characteristics (required for levels only), an optional example.
+ */
+export function LevelEditor({ idPrefix, level, index, type, isLabelFixed, issues, onChange, onRemove }: Props) {
+  const legend = legendOf(type, level, index);
   return (
     <fieldset className={styles.level}>
-      <legend>
-        Level {level.value}: {level.label || "…"}
-      </legend>
-      <div className={styles.levelGrid}>
+      <legend>{legend}</legend>
+      <div className={type === "numeric" ? styles.anchorGrid : styles.levelGrid}>
+        {type === "numeric" ? (
+          <NumberField id={`${idPrefix}-value`} label="At value" value={level.value} error={issues.value} onChange={(value) => onChange({ ...level, value: value ?? Number.NaN })} />
+        ) : null}
         <TextField
           id={`${idPrefix}-label`}
           label="Label"
@@ -34,7 +49,7 @@ export function LevelEditor({ idPrefix, level, isLabelFixed, issues, onChange, o
       </div>
       <LinesField
         id={`${idPrefix}-characteristics`}
-        label="Observable characteristics, one per line"
+        label={type === "ordinal" ? "Observable characteristics, one per line" : "Observable characteristics, one per line (optional)"}
         lines={level.characteristics}
         onChange={(characteristics) => onChange({ ...level, characteristics })}
         error={issues.characteristics}
@@ -42,7 +57,7 @@ export function LevelEditor({ idPrefix, level, isLabelFixed, issues, onChange, o
       <TextField id={`${idPrefix}-example`} label="Example (optional)" multiline value={level.example ?? ""} onChange={(example) => onChange({ ...level, example })} error={issues.example} />
       {onRemove ? (
         <button type="button" className="button button-danger button-small" onClick={onRemove}>
-          Remove level {level.value}
+          Remove {legend.split(":")[0].toLowerCase()}
         </button>
       ) : null}
     </fieldset>

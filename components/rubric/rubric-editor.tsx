@@ -19,6 +19,7 @@ function blankCriterion(taken: string[]): Criterion {
     name: "",
     description: "",
     strictness: "balanced",
+    type: "ordinal",
     guidelines: [],
     levels: [1, 2, 3].map((value) => ({ value, label: ["Low", "Medium", "High"][value - 1], description: "", characteristics: [""] })),
     edgeCases: [],

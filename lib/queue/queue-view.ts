@@ -1,4 +1,5 @@
-import type { ActiveRubric, CriterionLevels } from "@/lib/rubric/rubric.schema";
+import type { RatingValues } from "@/lib/rubric/rating-values";
+import type { ActiveRubric } from "@/lib/rubric/rubric.schema";
 
 // What the rating queue sends to the browser. Deliberately no judge score, no judge level,
 // no metrics, no raw log line and no other rater's rating: a rater must not see any of it
@@ -27,8 +28,8 @@ export type QueueView = {
   rubric: ActiveRubric;
   /** The rater's last rating, while it can still be undone. */
   undo: { turnId: number; secondsLeft: number } | null;
-  /** The rater's own levels, when they undid a rating and see its item again. */
-  prefill: { levels: CriterionLevels; rationale: string } | null;
+  /** The rater's own answers, when they undid a rating and see its item again. */
+  prefill: { values: RatingValues; rationale: string } | null;
   notice: string | null;
 };
 

@@ -35,24 +35,34 @@ describe("queue settings and scope", () => {
 });
 
 describe("the queue form", () => {
-  it("reads a rating with its levels as JSON and caps the time spent at a day", () => {
+  it("reads a rating with its answers as JSON and caps the time spent at a day", () => {
     const parsed = queueActionSchema.parse({
       intent: "submit",
       turnId: "12",
       rubricVersionId: "3",
-      levels: '{"overall":3,"completeness":4}',
+      values: '{"overall":3,"completeness":4,"is_safe":"Pass","errors":["Factual"],"novelty":7.5}',
       rationale: "  ",
       timeSpentMs: "90000000",
     });
 
-    expect(parsed).toEqual({ intent: "submit", turnId: 12, rubricVersionId: 3, levels: { overall: 3, completeness: 4 }, rationale: null, timeSpentMs: 86_400_000 });
+    expect(parsed).toEqual({
+      intent: "submit",
+      turnId: 12,
+      rubricVersionId: 3,
+      values: { overall: 3, completeness: 4, is_safe: "Pass", errors: ["Factual"], novelty: 7.5 },
+      rationale: null,
+      timeSpentMs: 86_400_000,
+    });
   });
 
-  it("refuses levels that are not JSON or not whole numbers from 1 to 10", () => {
+  it("refuses answers that are not JSON, and answers that are neither a number, a label nor a list of labels", () => {
     const base = { intent: "submit", turnId: "1", rubricVersionId: "1", timeSpentMs: "1" };
-    expect(queueActionSchema.safeParse({ ...base, levels: "{overall:3}" }).success).toBe(false);
-    expect(queueActionSchema.safeParse({ ...base, levels: '{"overall":2.5}' }).success).toBe(false);
-    expect(queueActionSchema.safeParse({ ...base, levels: '{"overall":11}' }).success).toBe(false);
+    expect(queueActionSchema.safeParse({ ...base, values: "{overall:3}" }).success).toBe(false);
+    expect(queueActionSchema.safeParse({ ...base, values: '{"overall":null}' }).success).toBe(false);
+    expect(queueActionSchema.safeParse({ ...base, values: '{"errors":[1,2]}' }).success).toBe(false);
+    expect(queueActionSchema.safeParse({ ...base, values: '{"overall":{"level":3}}' }).success).toBe(false);
+    // Whether 2.5 fits is the rubric's business (checkRatingValues): a level no, a score maybe.
+    expect(queueActionSchema.safeParse({ ...base, values: '{"novelty":2.5}' }).success).toBe(true);
   });
 
   it("reads skip and undo", () => {

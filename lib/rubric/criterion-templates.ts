@@ -10,6 +10,7 @@ export const CRITERION_TEMPLATES: readonly Criterion[] = [
     key: "completeness",
     name: "Completeness",
     description: "How fully the response covers what the seed prompt and the persona's role ask of it.",
+    type: "ordinal",
     strictness: "balanced",
     guidelines: ["Count the aspects the prompt asks about, then how many the response handles with substance.", "Do not reward listing many points superficially."],
     levels: [
@@ -27,6 +28,7 @@ export const CRITERION_TEMPLATES: readonly Criterion[] = [
     key: "critical_intensity",
     name: "Critical intensity",
     description: "How sharply and specifically the antithesis challenges the thesis.",
+    type: "ordinal",
     strictness: "balanced",
     guidelines: ["Specific, well-aimed objections count; harsh words alone do not.", "An objection the thesis already answered counts for little."],
     levels: [

@@ -15,6 +15,7 @@ export const DEFAULT_RUBRIC: RubricContent = {
       name: "Overall quality",
       description:
         "How well this turn does its persona's job in the dialogue: it answers the seed prompt, builds on the turns before it, and reasons clearly enough to move the discussion forward.",
+      type: "ordinal",
       strictness: "balanced",
       guidelines: [
         "Read the seed prompt and the earlier turns first: rate the response in its place in the session, not on its own.",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CRITERION_TEMPLATES } from "./criterion-templates";
 import { DEFAULT_RUBRIC } from "./default-rubric";
-import { checkRatingLevels, criteriaForPersona, rubricContentSchema, type RubricContent } from "./rubric.schema";
+import { criteriaForPersona, rubricContentSchema, type RubricContent } from "./rubric.schema";
 
 function withCriteria(extra: RubricContent["criteria"]): RubricContent {
   return { ...DEFAULT_RUBRIC, criteria: [...DEFAULT_RUBRIC.criteria, ...extra] };
@@ -71,19 +71,6 @@ describe("criteria of a turn", () => {
   it("limits a criterion to the personas it names", () => {
     expect(criteriaForPersona(content, "thesis").map((c) => c.key)).toEqual(["overall", "completeness"]);
     expect(criteriaForPersona(content, "antithesis").map((c) => c.key)).toEqual(["overall", "completeness", "critical_intensity"]);
-  });
-
-  it("accepts a rating with the required level and optional ones on their scales", () => {
-    expect(checkRatingLevels(content, "antithesis", { overall: 3 })).toEqual({});
-    expect(checkRatingLevels(content, "antithesis", { overall: 4, completeness: 5, critical_intensity: 1 })).toEqual({});
-  });
-
-  it("names the criterion that is missing, off its scale, or not for this persona", () => {
-    expect(checkRatingLevels(content, "thesis", { completeness: 2 })).toEqual({ overall: "Pick a level for Overall quality" });
-    expect(checkRatingLevels(content, "thesis", { overall: 5 })).toEqual({ overall: "Overall quality takes a level from 1 to 4" });
-    expect(checkRatingLevels(content, "thesis", { overall: 2, critical_intensity: 3 })).toEqual({
-      critical_intensity: '"critical_intensity" is not a criterion for this turn',
-    });
   });
 });
 

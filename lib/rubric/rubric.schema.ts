@@ -7,21 +7,36 @@ import { QUALITY_LEVELS } from "@/lib/thresholds/levels";
 // characteristics, optional examples, edge cases with guidance, scoring guidelines and a
 // strictness. The first criterion is always "overall": the judge's four quality levels, so
 // human and judge levels can be compared directly.
+//
+// A criterion has a type (issue #18); rubrics stored before types existed read as ordinal.
+// The levels array is what raters read for every type, so the guide stays one thing:
+// ordinal levels; a binary criterion's two labels (and which one is positive); a categorical
+// criterion's ordered labels; a multi-label criterion's labels (any subset applies); a
+// numeric criterion's anchors, optional points on its min–max scale (value = the point).
 
 export const OVERALL_CRITERION = "overall";
 export const STRICTNESS_LEVELS = ["lenient", "balanced", "strict"] as const;
 export type Strictness = (typeof STRICTNESS_LEVELS)[number];
 export const MAX_LEVELS = 10; // ratings.level is CHECKed to 1…10
+export const CRITERION_TYPES = ["ordinal", "binary", "categorical", "multilabel", "numeric"] as const;
+export type CriterionType = (typeof CRITERION_TYPES)[number];
+
+/** Types whose ratings are labels (ratings.label, or ratings.labels for multilabel). */
+export function isLabelType(type: CriterionType): boolean {
+  return type === "binary" || type === "categorical" || type === "multilabel";
+}
 
 function text(max: number) {
   return z.string().trim().min(1, "Write something here").max(max, `At most ${max} characters`);
 }
 
 export const rubricLevelSchema = z.object({
-  value: z.number().int().min(1).max(MAX_LEVELS),
+  /** 1…n in order; for a numeric criterion's anchor, its point on the scale. */
+  value: z.number(),
   label: text(40),
   description: text(600),
-  characteristics: z.array(text(300)).min(1, "List at least one observable characteristic").max(12, "At most 12 characteristics"),
+  /** Required for ordinal levels; optional for labels and anchors. */
+  characteristics: z.array(text(300)).max(12, "At most 12 characteristics"),
   example: z.string().trim().max(1200, "At most 1200 characters").optional(),
 });
 
@@ -40,23 +55,61 @@ export const criterionSchema = z
     description: text(600),
     strictness: z.enum(STRICTNESS_LEVELS),
     guidelines: z.array(text(400)).max(12, "At most 12 guidelines"),
-    levels: z.array(rubricLevelSchema).min(2, "A scale needs at least two levels").max(MAX_LEVELS, `At most ${MAX_LEVELS} levels`),
+    type: z.enum(CRITERION_TYPES).default("ordinal"),
+    levels: z.array(rubricLevelSchema).max(MAX_LEVELS, `At most ${MAX_LEVELS} levels`),
+    /** binary: the label that counts as positive (e.g. "Pass"). */
+    positive: z.string().trim().max(40).optional(),
+    /** numeric: the ends of the scale. */
+    min: z.number().optional(),
+    max: z.number().optional(),
     edgeCases: z.array(edgeCaseSchema).max(12, "At most 12 edge cases"),
     /** Personas this criterion applies to; empty means every persona. */
     personas: z.array(personaIdSchema).max(20),
     isRequired: z.boolean(),
   })
   .superRefine((criterion, context) => {
-    criterion.levels.forEach((level, index) => {
-      if (level.value !== index + 1) {
-        context.addIssue({ code: "custom", path: ["levels", index, "value"], message: `Levels are numbered 1…n in order; this one should be ${index + 1}` });
-      }
-    });
+    const issue = (path: (string | number)[], message: string) => context.addIssue({ code: "custom", path, message });
+    if (criterion.type === "numeric") checkAnchors(criterion, issue);
+    else checkLevels(criterion, issue);
     const labels = criterion.levels.map((level) => level.label.toLowerCase());
     labels.forEach((label, index) => {
-      if (labels.indexOf(label) !== index) context.addIssue({ code: "custom", path: ["levels", index, "label"], message: "Two levels have this label" });
+      if (labels.indexOf(label) !== index) issue(["levels", index, "label"], `Two ${criterion.type === "ordinal" ? "levels" : "labels"} have this label`);
     });
   });
+
+type Issue = (path: (string | number)[], message: string) => void;
+type CriterionFields = { type: CriterionType; levels: RubricLevel[]; positive?: string; min?: number; max?: number };
+
+const LEAST_LEVELS: Record<Exclude<CriterionType, "numeric">, [number, string]> = {
+  ordinal: [2, "A scale needs at least two levels"],
+  binary: [2, "A binary criterion has exactly two labels"],
+  categorical: [2, "A categorical criterion needs at least two labels"],
+  multilabel: [1, "A multi-label criterion needs at least one label"],
+};
+
+function checkLevels({ type, levels, positive }: CriterionFields, issue: Issue): void {
+  const [least, message] = LEAST_LEVELS[type as Exclude<CriterionType, "numeric">];
+  if (levels.length < least || (type === "binary" && levels.length !== 2)) issue(["levels"], message);
+  levels.forEach((level, index) => {
+    if (level.value !== index + 1) issue(["levels", index, "value"], `Levels are numbered 1…n in order; this one should be ${index + 1}`);
+    if (type === "ordinal" && level.characteristics.length === 0) issue(["levels", index, "characteristics"], "List at least one observable characteristic");
+  });
+  if (type === "binary" && !levels.some((level) => level.label === positive)) issue(["positive"], "Choose which of the two labels is positive");
+}
+
+function checkAnchors({ levels, min, max }: CriterionFields, issue: Issue): void {
+  if (min === undefined) issue(["min"], "Give the lowest value");
+  if (max === undefined) issue(["max"], "Give the highest value");
+  if (min === undefined || max === undefined) return;
+  if (min >= max) {
+    issue(["max"], "The highest value must be above the lowest");
+    return;
+  }
+  levels.forEach((level, index) => {
+    if (level.value < min || level.value > max) issue(["levels", index, "value"], `An anchor lies on the scale, from ${min} to ${max}`);
+    else if (index > 0 && level.value <= levels[index - 1].value) issue(["levels", index, "value"], "Anchors go from low to high, each above the one before");
+  });
+}
 
 export const rubricContentSchema = z
   .object({
@@ -67,6 +120,10 @@ export const rubricContentSchema = z
     const [overall] = content.criteria;
     if (overall.key !== OVERALL_CRITERION) {
       context.addIssue({ code: "custom", path: ["criteria", 0, "key"], message: `The first criterion must be "${OVERALL_CRITERION}"` });
+      return;
+    }
+    if (overall.type !== "ordinal") {
+      context.addIssue({ code: "custom", path: ["criteria", 0, "type"], message: "Overall quality is an ordinal scale" });
       return;
     }
     const labels = overall.levels.map((level) => level.label);
@@ -92,29 +149,4 @@ export type ActiveRubric = { versionId: number; version: number; content: Rubric
 /** The criteria a rater answers for a turn of this persona, in rubric order. */
 export function criteriaForPersona(content: RubricContent, personaId: string): Criterion[] {
   return content.criteria.filter((criterion) => criterion.personas.length === 0 || criterion.personas.includes(personaId));
-}
-
-/** Level chosen per criterion key, as a rating form sends it. */
-export type CriterionLevels = Record<string, number>;
-
-/**
- * Checks a rating against the criteria of its turn's persona: every required criterion has
- * a level, every level is on its criterion's scale, and nothing is rated that does not
- * apply. Returns field messages keyed by criterion, empty when the rating is complete.
- */
-export function checkRatingLevels(content: RubricContent, personaId: string, levels: CriterionLevels): Record<string, string> {
-  const problems: Record<string, string> = {};
-  const applicable = criteriaForPersona(content, personaId);
-  for (const criterion of applicable) {
-    const level = levels[criterion.key];
-    if (level === undefined) {
-      if (criterion.isRequired) problems[criterion.key] = `Pick a level for ${criterion.name}`;
-    } else if (!Number.isInteger(level) || level < 1 || level > criterion.levels.length) {
-      problems[criterion.key] = `${criterion.name} takes a level from 1 to ${criterion.levels.length}`;
-    }
-  }
-  for (const key of Object.keys(levels)) {
-    if (!applicable.some((criterion) => criterion.key === key)) problems[key] = `"${key}" is not a criterion for this turn`;
-  }
-  return problems;
 }

@@ -32,8 +32,11 @@ export function tidyRubric(content: RubricContent): RubricContent {
   const lines = (list: string[]) => list.map((line) => line.trim()).filter((line) => line !== "");
   return {
     ...content,
-    criteria: content.criteria.map((criterion) => ({
+    criteria: content.criteria.map(({ positive, min, max, ...criterion }) => ({
       ...criterion,
+      // Only the fields of the criterion's type are kept (a type switched in the editor leaves others behind).
+      ...(criterion.type === "binary" ? { positive } : {}),
+      ...(criterion.type === "numeric" ? { min, max } : {}),
       guidelines: lines(criterion.guidelines),
       personas: lines(criterion.personas),
       levels: criterion.levels.map((level) => {

@@ -17,7 +17,7 @@ async function rate(raterId: number, turnId: number, level = 3, extra: { timeSpe
     raterId,
     turnId,
     rubricVersionId: rubric.versionId,
-    levels: { overall: level },
+    values: { overall: level },
     rationale: extra.rationale ?? null,
     timeSpentMs: extra.timeSpentMs ?? 1000,
     ratingsPerTurn: extra.k ?? 2,
@@ -187,7 +187,7 @@ describe("undo", () => {
 
     const undone = await undoLastRating(rater, 5);
 
-    expect(undone).toMatchObject({ turnId: turnIds[0], levels: { overall: 4 }, rationale: "Sharp.", lease: { turnId: turnIds[0] } });
+    expect(undone).toMatchObject({ turnId: turnIds[0], values: { overall: 4 }, rationale: "Sharp.", lease: { turnId: turnIds[0] } });
     expect(await getDb().rating.count({ where: { raterId: rater } })).toBe(0);
     expect(await getDb().queueItem.findUnique({ where: { turnId: turnIds[0] } })).toMatchObject({ ratingCount: 0 });
     expect(await getDb().ratingLease.findMany({ where: { raterId: rater }, select: { turnId: true } })).toEqual([{ turnId: turnIds[0] }]);

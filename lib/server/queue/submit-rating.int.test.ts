@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CRITERION_TEMPLATES } from "@/lib/rubric/criterion-templates";
 import { DEFAULT_RUBRIC } from "@/lib/rubric/default-rubric";
+import type { RubricContent } from "@/lib/rubric/rubric.schema";
+import { typedRubric } from "@/lib/rubric/test-criteria";
 import { getDb } from "../db";
 import { DomainError } from "../errors";
 import { getActiveRubric } from "../rubrics/get-active-rubric";
@@ -9,20 +11,21 @@ import { getRaterQuality } from "./get-rater-quality";
 import { createRaters, createScoredTurns, createTestImport, testConfig, uniquePersona } from "./queue-test-data";
 import { submitRating, type SubmitRatingInput } from "./submit-rating";
 import { takeNextItem } from "./take-next-item";
+import { undoLastRating } from "./undo-last-rating";
 
 async function input(raterId: number, turnId: number, overrides: Partial<SubmitRatingInput> = {}): Promise<SubmitRatingInput> {
   const rubric = await getActiveRubric();
-  return { raterId, turnId, rubricVersionId: rubric.versionId, levels: { overall: 3 }, rationale: null, timeSpentMs: 4200, ratingsPerTurn: 2, ...overrides };
+  return { raterId, turnId, rubricVersionId: rubric.versionId, values: { overall: 3 }, rationale: null, timeSpentMs: 4200, ratingsPerTurn: 2, ...overrides };
 }
 
 /** A rubric version with the two template criteria, not made active (other tests use the active one). */
-async function rubricWithCriteria(): Promise<number> {
+async function rubricWithCriteria(content: RubricContent = { ...DEFAULT_RUBRIC, criteria: [...DEFAULT_RUBRIC.criteria, ...CRITERION_TEMPLATES] }): Promise<number> {
   const active = await getActiveRubric();
   const row = await getDb().rubricVersion.create({
     data: {
       rubricId: (await getDb().rubricVersion.findUniqueOrThrow({ where: { id: active.versionId } })).rubricId,
       version: 100_000 + Math.floor(Math.random() * 1_000_000),
-      criteria: { ...DEFAULT_RUBRIC, criteria: [...DEFAULT_RUBRIC.criteria, ...CRITERION_TEMPLATES] },
+      criteria: content,
       isActive: false,
     },
   });
@@ -36,7 +39,7 @@ describe("submitting a rating", () => {
     const [rater] = await createRaters(1);
     await takeNextItem(rater, testConfig({ personaId: persona }));
 
-    const outcome = await submitRating(await input(rater, turnIds[0], { levels: { overall: 2 }, rationale: "Thin support.", timeSpentMs: 8123 }));
+    const outcome = await submitRating(await input(rater, turnIds[0], { values: { overall: 2 }, rationale: "Thin support.", timeSpentMs: 8123 }));
 
     expect(outcome).toEqual({ status: "saved", isGold: false });
     const [rating] = await getDb().rating.findMany({ where: { raterId: rater } });
@@ -51,7 +54,7 @@ describe("submitting a rating", () => {
     const [rater] = await createRaters(1);
 
     expect(await submitRating(await input(rater, turnIds[0]))).toEqual({ status: "saved", isGold: false });
-    expect(await submitRating(await input(rater, turnIds[0], { levels: { overall: 1 } }))).toEqual({ status: "duplicate" });
+    expect(await submitRating(await input(rater, turnIds[0], { values: { overall: 1 } }))).toEqual({ status: "duplicate" });
     // Two tabs at the same moment: one stores, the other finds it.
     const both = await Promise.all([submitRating(await input(rater, turnIds[1])), submitRating(await input(rater, turnIds[1]))]);
     expect(both.map((o) => o.status).sort()).toEqual(["duplicate", "saved"]);
@@ -79,11 +82,11 @@ describe("submitting a rating", () => {
     const { turnIds } = await createScoredTurns(persona, [{ score: 0.5 }, { score: 0.4, personaId: "antithesis" }]);
     const [rater] = await createRaters(1);
 
-    const wrong = submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, levels: { overall: 3, critical_intensity: 4 } }));
+    const wrong = submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values: { overall: 3, critical_intensity: 4 } }));
     await expect(wrong).rejects.toThrow(DomainError);
-    await expect(submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, levels: { overall: 5 } }))).rejects.toThrow("Overall quality takes a level from 1 to 4");
+    await expect(submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values: { overall: 5 } }))).rejects.toThrow("Overall quality takes a level from 1 to 4");
 
-    const saved = await submitRating(await input(rater, turnIds[1], { rubricVersionId: versionId, levels: { overall: 3, completeness: 4, critical_intensity: 5 }, rationale: "Good." }));
+    const saved = await submitRating(await input(rater, turnIds[1], { rubricVersionId: versionId, values: { overall: 3, completeness: 4, critical_intensity: 5 }, rationale: "Good." }));
     expect(saved.status).toBe("saved");
     const rows = await getDb().rating.findMany({ where: { raterId: rater }, orderBy: { criterion: "asc" }, select: { criterion: true, level: true, rationale: true, rubricVersionId: true } });
     expect(rows).toEqual([
@@ -92,6 +95,80 @@ describe("submitting a rating", () => {
       { criterion: "overall", level: 3, rationale: "Good.", rubricVersionId: versionId },
     ]);
     expect(await getDb().queueItem.findUnique({ where: { turnId: turnIds[1] } })).toMatchObject({ ratingCount: 1 });
+  });
+});
+
+describe("submitting answers of each criterion type", () => {
+  const valueColumns = { criterion: true, level: true, score: true, label: true, labels: true } as const;
+
+  it("stores a label, a sorted set of labels and a score, with no level, beside the overall level", async () => {
+    const versionId = await rubricWithCriteria(typedRubric());
+    const { turnIds } = await createScoredTurns(uniquePersona(), [{ score: 0.5 }, { score: 0.6 }]);
+    const [rater] = await createRaters(1);
+
+    const answers = { overall: 2, is_safe: "Fail", intent: "Question", errors: ["Off-topic", "Factual"], novelty: 7.25 };
+    expect(await submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values: answers, rationale: "Two errors." }))).toEqual({ status: "saved", isGold: false });
+    // Optional numeric left out; an empty label set is an answer.
+    expect(await submitRating(await input(rater, turnIds[1], { rubricVersionId: versionId, values: { overall: 3, is_safe: "Pass", intent: "Argue", errors: [] } }))).toEqual({ status: "saved", isGold: false });
+
+    const rows = await getDb().rating.findMany({ where: { raterId: rater }, orderBy: [{ turnId: "asc" }, { criterion: "asc" }], select: { turnId: true, rationale: true, ...valueColumns } });
+    expect(rows).toEqual([
+      { turnId: turnIds[0], criterion: "errors", level: null, score: null, label: null, labels: ["Factual", "Off-topic"], rationale: null },
+      { turnId: turnIds[0], criterion: "intent", level: null, score: null, label: "Question", labels: [], rationale: null },
+      { turnId: turnIds[0], criterion: "is_safe", level: null, score: null, label: "Fail", labels: [], rationale: null },
+      { turnId: turnIds[0], criterion: "novelty", level: null, score: 7.25, label: null, labels: [], rationale: null },
+      { turnId: turnIds[0], criterion: "overall", level: 2, score: null, label: null, labels: [], rationale: "Two errors." },
+      { turnId: turnIds[1], criterion: "errors", level: null, score: null, label: null, labels: [], rationale: null },
+      { turnId: turnIds[1], criterion: "intent", level: null, score: null, label: "Argue", labels: [], rationale: null },
+      { turnId: turnIds[1], criterion: "is_safe", level: null, score: null, label: "Pass", labels: [], rationale: null },
+      { turnId: turnIds[1], criterion: "overall", level: 3, score: null, label: null, labels: [], rationale: null },
+    ]);
+  });
+
+  it("refuses a label not in the list, unknown labels in a set and a number outside the range, naming the criterion, and stores nothing", async () => {
+    const versionId = await rubricWithCriteria(typedRubric());
+    const { turnIds } = await createScoredTurns(uniquePersona(), [{ score: 0.5 }]);
+    const [rater] = await createRaters(1);
+    const good = { overall: 2, is_safe: "Pass", intent: "Argue", errors: [] as string[] };
+    const attempt = async (values: Record<string, unknown>) => {
+      try {
+        await submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values: values as SubmitRatingInput["values"] }));
+        return null;
+      } catch (error) {
+        return error instanceof DomainError ? { code: error.code, fieldErrors: error.fieldErrors } : error;
+      }
+    };
+
+    expect(await attempt({ ...good, intent: "Shout" })).toEqual({ code: "invalid", fieldErrors: { intent: '"Shout" is not a label of Intent (Argue, Question, Summarise)' } });
+    expect(await attempt({ ...good, errors: ["Factual", "Rude"] })).toEqual({ code: "invalid", fieldErrors: { errors: '"Rude" is not a label of Errors' } });
+    expect(await attempt({ ...good, novelty: 11 })).toEqual({ code: "invalid", fieldErrors: { novelty: "Novelty takes a number from 0 to 10" } });
+    expect(await attempt({ ...good, is_safe: 1 })).toEqual({ code: "invalid", fieldErrors: { is_safe: "Safe takes one label" } });
+    expect(await attempt({ overall: 2 })).toMatchObject({ code: "invalid", fieldErrors: { is_safe: "Pick a label for Safe" } });
+    expect(await getDb().rating.count({ where: { raterId: rater } })).toBe(0);
+  });
+
+  it("stores a typed rating once on a double submit", async () => {
+    const versionId = await rubricWithCriteria(typedRubric());
+    const { turnIds } = await createScoredTurns(uniquePersona(), [{ score: 0.5 }]);
+    const [rater] = await createRaters(1);
+    const values = { overall: 2, is_safe: "Pass", intent: "Argue", errors: ["Logical"] };
+
+    const both = await Promise.all([0, 1].map(async () => submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values }))));
+
+    expect(both.map((o) => o.status).sort()).toEqual(["duplicate", "saved"]);
+    expect(await getDb().rating.count({ where: { raterId: rater } })).toBe(4);
+  });
+
+  it("gives every answer back on undo, so the controls show them again", async () => {
+    const versionId = await rubricWithCriteria(typedRubric());
+    const { turnIds } = await createScoredTurns(uniquePersona(), [{ score: 0.5 }]);
+    const [rater] = await createRaters(1);
+    const values = { overall: 4, is_safe: "Fail", intent: "Summarise", errors: ["Logical", "Factual"], novelty: 0.5 };
+    await submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values }));
+
+    const undone = await undoLastRating(rater, 5);
+
+    expect(undone.values).toEqual({ ...values, errors: ["Factual", "Logical"] });
   });
 });
 
@@ -110,7 +187,7 @@ describe("gold items, accuracy and leniency", () => {
       await submitRating(await input(rater, first!.turnId));
       const second = await takeNextItem(rater, config); // the 2nd item is due to be gold
       expect(second?.turnId).toBe(turnIds[3]);
-      expect(await submitRating(await input(rater, turnIds[3], { levels: { overall: 4 } }))).toEqual({ status: "saved", isGold: true });
+      expect(await submitRating(await input(rater, turnIds[3], { values: { overall: 4 } }))).toEqual({ status: "saved", isGold: true });
     }
 
     expect(await getDb().rating.count({ where: { turnId: turnIds[3], isGold: true } })).toBe(3); // more than k = 2

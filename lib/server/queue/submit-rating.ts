@@ -1,5 +1,6 @@
 import "server-only";
-import { checkRatingLevels, OVERALL_CRITERION, type CriterionLevels } from "@/lib/rubric/rubric.schema";
+import { checkRatingValues, toStoredValue, type RatingValues } from "@/lib/rubric/rating-values";
+import { OVERALL_CRITERION } from "@/lib/rubric/rubric.schema";
 import { getDb } from "../db";
 import { DomainError } from "../errors";
 import { getRubricVersion } from "../rubrics/get-rubric-version";
@@ -8,7 +9,8 @@ export type SubmitRatingInput = {
   raterId: number;
   turnId: number;
   rubricVersionId: number;
-  levels: CriterionLevels;
+  /** An answer per criterion key: a level, a label, a set of labels or a number, by the criterion's type. */
+  values: RatingValues;
   rationale: string | null;
   timeSpentMs: number;
   ratingsPerTurn: number;
@@ -23,23 +25,25 @@ export type SubmitOutcome =
 type Row = { found: boolean; rating_count: number; is_gold: boolean; is_rated: boolean; holder: number | null; stored: number };
 
 /**
- * Stores one rating (a row per criterion) with its provenance: rubric version, time spent,
- * whether the turn is a gold item. One statement: it locks the turn's queue row first, so
+ * Stores one rating (a row per criterion: level, score, label or labels by the criterion's
+ * type in the rating's rubric version, each checked against it) with its provenance: rubric
+ * version, time spent, whether the turn is a gold item. One statement: it locks the turn's queue row first, so
  * concurrent submits on a turn run one after the other and the turn never passes k ratings
  * (gold items excepted: every rater rates them); the unique (turn, rater, criterion) makes a
  * second submit by the same rater store nothing, and it is reported as a harmless duplicate.
  */
 export async function submitRating(input: SubmitRatingInput): Promise<SubmitOutcome> {
-  const { raterId, turnId, levels } = input;
+  const { raterId, turnId, values } = input;
   const rubric = await getRubricVersion(input.rubricVersionId);
   if (!rubric) throw new DomainError("invalid", "That rubric version does not exist. Reload the page.");
   const personaId = rubric.content.criteria.some((c) => c.personas.length > 0) ? await findPersona(turnId) : "";
   if (personaId === null) return refused("not_in_queue", "This turn is not in the rating queue.");
-  const problems = checkRatingLevels(rubric.content, personaId, levels);
+  const problems = checkRatingValues(rubric.content, personaId, values);
   if (Object.keys(problems).length > 0) throw new DomainError("invalid", Object.values(problems)[0], problems);
 
-  // Overall first, so that it carries the rationale.
-  const criteria = [OVERALL_CRITERION, ...Object.keys(levels).filter((key) => key !== OVERALL_CRITERION)];
+  const rows = rubric.content.criteria
+    .filter((criterion) => values[criterion.key] !== undefined)
+    .map((criterion) => ({ criterion: criterion.key, ...toStoredValue(criterion, values[criterion.key]) }));
   const db = getDb();
   const [row] = await db.$queryRaw<Row[]>`
     WITH item AS (
@@ -51,10 +55,11 @@ export async function submitRating(input: SubmitRatingInput): Promise<SubmitOutc
         (SELECT l.rater_id FROM rating_leases l WHERE l.turn_id = item.turn_id AND l.expires_at > now()) AS holder
       FROM item
     ), stored AS (
-      INSERT INTO ratings (turn_id, rater_id, rubric_version_id, criterion, level, rationale, time_spent_ms, is_gold, source)
-      SELECT state.turn_id, ${raterId}::int, ${rubric.versionId}::int, c.criterion, c.level,
+      INSERT INTO ratings (turn_id, rater_id, rubric_version_id, criterion, level, score, label, labels, rationale, time_spent_ms, is_gold, source)
+      SELECT state.turn_id, ${raterId}::int, ${rubric.versionId}::int, c.criterion, c.level, c.score, c.label, c.labels,
         CASE WHEN c.criterion = ${OVERALL_CRITERION} THEN ${input.rationale}::text END, ${input.timeSpentMs}::int, state.is_gold, 'queue'
-      FROM state CROSS JOIN unnest(${criteria}::text[], ${criteria.map((key) => levels[key])}::int[]) AS c(criterion, level)
+      FROM state CROSS JOIN jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS c(criterion text, level int, score float8, label text, labels text[])
       WHERE NOT state.is_rated
         AND (state.holder IS NULL OR state.holder = ${raterId}::int)
         AND (state.is_gold OR state.rating_count < ${input.ratingsPerTurn}::int)

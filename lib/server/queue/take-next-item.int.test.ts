@@ -32,7 +32,7 @@ describe("many raters at once", () => {
             raterId,
             turnId: lease.turnId,
             rubricVersionId: versionId,
-            levels: { overall: 1 + ((lease.turnId + index) % 4) },
+            values: { overall: 1 + ((lease.turnId + index) % 4) },
             rationale: null,
             timeSpentMs: 10,
             ratingsPerTurn: K,

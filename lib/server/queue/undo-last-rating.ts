@@ -1,13 +1,13 @@
 import "server-only";
 import { UNDO_WINDOW_MS } from "@/lib/queue/undo";
-import type { CriterionLevels } from "@/lib/rubric/rubric.schema";
+import { fromStoredValue, type RatingValues, type StoredValue } from "@/lib/rubric/rating-values";
 import { getDb } from "../db";
 import { DomainError } from "../errors";
 import type { Lease } from "./take-next-item";
 
 export type UndoneRating = {
   turnId: number;
-  levels: CriterionLevels;
+  values: RatingValues;
   rationale: string | null;
   /** The turn leased back to the rater, or null when another rater took it meanwhile. */
   lease: Lease | null;
@@ -29,9 +29,9 @@ export async function undoLastRating(raterId: number, leaseMinutes: number): Pro
     const turnId = last.turn_id;
     // Same lock order as submitting: the queue row first, then ratings and leases.
     await tx.$queryRaw`SELECT turn_id FROM queue_items WHERE turn_id = ${turnId}::int FOR UPDATE`;
-    const removed = await tx.$queryRaw<{ criterion: string; level: number | null; rationale: string | null }[]>`
+    const removed = await tx.$queryRaw<(StoredValue & { criterion: string; rationale: string | null })[]>`
       DELETE FROM ratings WHERE turn_id = ${turnId}::int AND rater_id = ${raterId}::int
-      RETURNING criterion, level, rationale`;
+      RETURNING criterion, level, score, label, labels, rationale`;
     await tx.$executeRaw`DELETE FROM rating_leases WHERE rater_id = ${raterId}::int AND turn_id <> ${turnId}::int`;
     const [lease] = await tx.$queryRaw<Lease[]>`
       INSERT INTO rating_leases (turn_id, rater_id, leased_at, expires_at)
@@ -40,9 +40,12 @@ export async function undoLastRating(raterId: number, leaseMinutes: number): Pro
         SET rater_id = EXCLUDED.rater_id, leased_at = EXCLUDED.leased_at, expires_at = EXCLUDED.expires_at
         WHERE rating_leases.expires_at <= now() OR rating_leases.rater_id = EXCLUDED.rater_id
       RETURNING turn_id AS "turnId", expires_at AS "expiresAt"`;
-    const levels: CriterionLevels = {};
-    for (const row of removed) if (row.level !== null) levels[row.criterion] = row.level;
+    const values: RatingValues = {};
+    for (const row of removed) {
+      const value = fromStoredValue(row);
+      if (value !== null) values[row.criterion] = value;
+    }
     const rationale = removed.find((row) => row.rationale)?.rationale ?? null;
-    return { turnId, levels, rationale, lease: lease ?? null };
+    return { turnId, values, rationale, lease: lease ?? null };
   });
 }

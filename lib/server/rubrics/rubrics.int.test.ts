@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { CRITERION_TEMPLATES } from "@/lib/rubric/criterion-templates";
 import { DEFAULT_RUBRIC } from "@/lib/rubric/default-rubric";
+import { BINARY_CRITERION, NUMERIC_CRITERION, typedRubric } from "@/lib/rubric/test-criteria";
 import { applyMigrations } from "@/lib/server/migrate";
 import { createScratchDatabase } from "@/scripts/test/test-database";
 import { getDb } from "../db";
@@ -69,6 +70,25 @@ describe("saving the rubric", () => {
     expect((await listRubricVersions()).map((v) => [v.version, v.isActive, v.criteriaNames])).toEqual([
       [2, true, ["Overall quality", "Completeness", "Critical intensity"]],
       [1, false, ["Overall quality"]],
+    ]);
+  });
+
+  it("declares the type of each criterion but overall in criterion_types, replacing an earlier declaration", async () => {
+    await useEmptyDatabase();
+    const first = await getActiveRubric();
+    await getDb().criterionType.create({ data: { criterion: "is_safe", type: "categorical", labels: ["a", "b", "c"] } });
+
+    const saved = await saveRubricVersion({ content: typedRubric(), note: "Typed criteria", basedOnVersionId: first.versionId, authorId: null });
+    const renamed = { ...BINARY_CRITERION, levels: BINARY_CRITERION.levels.map((l) => (l.label === "Pass" ? { ...l, label: "Safe" } : l)), positive: "Safe" };
+    await saveRubricVersion({ content: typedRubric([renamed, NUMERIC_CRITERION]), note: "Renamed", basedOnVersionId: saved.id, authorId: null });
+
+    const rows = await getDb().criterionType.findMany({ orderBy: { criterion: "asc" }, select: { criterion: true, type: true, labels: true, positive: true, min: true, max: true } });
+    expect(rows).toEqual([
+      // Criteria dropped from the rubric keep their declaration: their ratings still have that type.
+      { criterion: "errors", type: "multilabel", labels: ["Factual", "Logical", "Off-topic"], positive: null, min: null, max: null },
+      { criterion: "intent", type: "categorical", labels: ["Argue", "Question", "Summarise"], positive: null, min: null, max: null },
+      { criterion: "is_safe", type: "binary", labels: ["Fail", "Safe"], positive: "Safe", min: null, max: null },
+      { criterion: "novelty", type: "numeric", labels: [], positive: null, min: 0, max: 10 },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { criterionTypeRows } from "@/lib/rubric/criterion-type-row";
 import { rubricContentSchema, type RubricContent } from "@/lib/rubric/rubric.schema";
 import { getDb } from "../db";
 import { DomainError } from "../errors";
@@ -16,6 +17,8 @@ export type SaveRubricInput = {
  * Saves an edited rubric as a new version and makes it the active one, in one transaction
  * that locks the rubric row, so two admins saving at once get versions n+1 and a refusal
  * rather than two "active" versions. Ratings keep pointing at the version they were made under.
+ * Each criterion's type (but overall's) is upserted into criterion_types in the same
+ * transaction, so the agreement report reads the types of the active rubric.
  */
 export async function saveRubricVersion({ content, note, basedOnVersionId, authorId }: SaveRubricInput): Promise<{ id: number; version: number }> {
   const parsed = rubricContentSchema.parse(content);
@@ -28,6 +31,15 @@ export async function saveRubricVersion({ content, note, basedOnVersionId, autho
     }
     const latest = await tx.rubricVersion.aggregate({ where: { rubricId: rubric.id }, _max: { version: true } });
     await tx.rubricVersion.updateMany({ where: { rubricId: rubric.id, isActive: true }, data: { isActive: false } });
+    const types = criterionTypeRows(parsed);
+    if (types.length > 0) {
+      await tx.$executeRaw`
+        INSERT INTO criterion_types (criterion, type, labels, positive, min, max, updated_at)
+        SELECT x.criterion, x.type, x.labels, x.positive, x.min, x.max, now()
+        FROM jsonb_to_recordset(${JSON.stringify(types)}::jsonb) AS x(criterion text, type text, labels text[], positive text, min float8, max float8)
+        ON CONFLICT (criterion) DO UPDATE SET type = EXCLUDED.type, labels = EXCLUDED.labels, positive = EXCLUDED.positive,
+          min = EXCLUDED.min, max = EXCLUDED.max, updated_at = now()`;
+    }
     return tx.rubricVersion.create({
       data: { rubricId: rubric.id, version: (latest._max.version ?? 0) + 1, criteria: parsed, note, isActive: true, createdById: authorId },
       select: { id: true, version: true },
