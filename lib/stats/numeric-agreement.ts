@@ -1,3 +1,4 @@
+import { centredMoments } from "./pearson.ts";
 import { assertPairedFinite } from "./input-checks.ts";
 
 /** Mean absolute error Σ|x − y| / n; null when n = 0. */
@@ -31,24 +32,7 @@ export function concordanceCorrelation(x: ArrayLike<number>, y: ArrayLike<number
   assertPairedFinite(x, y);
   const n = x.length;
   if (n < 2) return null;
-  let sumX = 0;
-  let sumY = 0;
-  for (let i = 0; i < n; i++) {
-    sumX += x[i];
-    sumY += y[i];
-  }
-  const meanX = sumX / n;
-  const meanY = sumY / n;
-  let sxx = 0;
-  let syy = 0;
-  let sxy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = x[i] - meanX;
-    const dy = y[i] - meanY;
-    sxx += dx * dx;
-    syy += dy * dy;
-    sxy += dx * dy;
-  }
+  const { meanX, meanY, sxx, syy, sxy } = centredMoments(x, y);
   const denominator = sxx / n + syy / n + (meanX - meanY) ** 2;
   return denominator === 0 ? null : (2 * sxy) / n / denominator;
 }

@@ -1,10 +1,9 @@
 import { assertPairedFinite, isConstant } from "./input-checks.ts";
 import { correlationPValue, fisherZInterval, DEFAULT_CONFIDENCE, type CorrelationResult } from "./correlation-inference.ts";
 
-/** r = Σ(x−x̄)(y−ȳ) / √(Σ(x−x̄)² Σ(y−ȳ)²), two-pass, clipped to [−1, 1]. */
-export function pearsonR(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
+/** Means and centred sums of squares and products, two-pass: Σ(x−x̄)², Σ(y−ȳ)², Σ(x−x̄)(y−ȳ). */
+export function centredMoments(x: ArrayLike<number>, y: ArrayLike<number>): { meanX: number; meanY: number; sxx: number; syy: number; sxy: number } {
   const n = x.length;
-  if (n < 2 || isConstant(x) || isConstant(y)) return null;
   let sumX = 0;
   let sumY = 0;
   for (let i = 0; i < n; i++) {
@@ -23,6 +22,13 @@ export function pearsonR(x: ArrayLike<number>, y: ArrayLike<number>): number | n
     syy += dy * dy;
     sxy += dx * dy;
   }
+  return { meanX, meanY, sxx, syy, sxy };
+}
+
+/** r = Σ(x−x̄)(y−ȳ) / √(Σ(x−x̄)² Σ(y−ȳ)²), two-pass, clipped to [−1, 1]. */
+export function pearsonR(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
+  if (x.length < 2 || isConstant(x) || isConstant(y)) return null;
+  const { sxx, syy, sxy } = centredMoments(x, y);
   if (sxx === 0 || syy === 0) return null;
   const r = sxy / Math.sqrt(sxx * syy);
   return Math.max(-1, Math.min(1, r));
