@@ -7,11 +7,14 @@ import { Badge } from "@/components/ui/badge";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { RubricDraft } from "@/lib/llm-judge/rubric-generation.schema";
+import type { CriterionType } from "@/lib/rubric/rubric.schema";
 import type { ActionState } from "@/lib/server/auth/guards";
 import styles from "./rubric.module.css";
 
+const ENTRY_NAMES: Record<CriterionType, string> = { ordinal: "Level", binary: "Label", categorical: "Label", multilabel: "Label", numeric: "Anchor" };
+
 /**
- * A generated rubric criterion for review: its levels, edge cases and guidelines, then its
+ * A generated rubric criterion for review: its levels (labels, or anchors on a numeric scale), edge cases and guidelines, then its
  * JSON — editable — and a form that saves it as a new version of the rubric.
  */
 export function RubricDraftView({ draft }: { draft: RubricDraft }) {
@@ -24,6 +27,13 @@ export function RubricDraftView({ draft }: { draft: RubricDraft }) {
       <div className={styles.draftHeader}>
         <h2>{criterion.name}</h2>
         <Badge tone="accent">{criterion.strictness}</Badge>
+        <Badge>{criterion.type}</Badge>
+        {criterion.type === "binary" ? <Badge tone="success">positive: {criterion.positive}</Badge> : null}
+        {criterion.type === "numeric" ? (
+          <Badge>
+            {criterion.min} to {criterion.max}
+          </Badge>
+        ) : null}
         <Badge>{draft.domain}</Badge>
       </div>
       <p className="muted">{criterion.description}</p>
@@ -31,7 +41,7 @@ export function RubricDraftView({ draft }: { draft: RubricDraft }) {
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Level</th>
+              <th scope="col">{ENTRY_NAMES[criterion.type]}</th>
               <th scope="col">Description</th>
               <th scope="col">Characteristics</th>
             </tr>

@@ -8,6 +8,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { STRICTNESS, STRICTNESS_LABELS, type RubricDraft } from "@/lib/llm-judge/rubric-generation.schema";
 import type { ActionState } from "@/lib/server/auth/guards";
+import { CriterionTypeFields } from "./criterion-type-fields";
 import { RubricDraftView } from "./rubric-draft-view";
 import styles from "./rubric.module.css";
 
@@ -17,7 +18,12 @@ function requestValues(draft: RubricDraft): Record<string, string> {
     criterionName: draft.criterion.name,
     criterionDescription: draft.criterion.description,
     domain: draft.domain,
+    criterionType: draft.criterion.type,
     levelCount: String(draft.criterion.levels.length),
+    labels: draft.askedLabels.join(", "),
+    positive: draft.criterion.positive ?? "",
+    min: draft.criterion.min === undefined ? "" : String(draft.criterion.min),
+    max: draft.criterion.max === undefined ? "" : String(draft.criterion.max),
     strictness: draft.criterion.strictness,
     endpointId: String(draft.endpointId),
   };
@@ -36,11 +42,11 @@ export function RubricGenerationForm({ endpoints }: { endpoints: Array<{ id: num
         <SelectField label="Endpoint" name="endpointId" defaultValue={values?.endpointId} options={endpoints.map((endpoint) => ({ value: String(endpoint.id), label: `${endpoint.name} (${endpoint.model})` }))} error={errors?.endpointId} />
         <Field label="Criterion key" name="criterionKey" defaultValue={values?.criterionKey} placeholder="critical_intensity" required error={errors?.criterionKey} hint="How ratings and scores refer to it." />
         <Field label="Criterion name" name="criterionName" defaultValue={values?.criterionName} placeholder="Critical intensity" required error={errors?.criterionName} />
-        <Field label="Domain" name="domain" defaultValue={values?.domain} placeholder="philosophical dialogue" required error={errors?.domain} hint="Its terms go into the level descriptions." />
+        <Field label="Domain" name="domain" defaultValue={values?.domain} placeholder="philosophical dialogue" required error={errors?.domain} hint="Its terms go into the descriptions." />
         <div className={styles.wide}>
           <TextareaField label="What it measures" name="criterionDescription" defaultValue={values?.criterionDescription} rows={3} required error={errors?.criterionDescription} />
         </div>
-        <SelectField label="Levels" name="levelCount" defaultValue={values?.levelCount ?? "4"} options={["3", "4", "5"].map((count) => ({ value: count, label: `1–${count}` }))} error={errors?.levelCount} />
+        <CriterionTypeFields values={values} errors={errors} />
         <SelectField label="Strictness" name="strictness" defaultValue={values?.strictness ?? "balanced"} options={STRICTNESS.map((level) => ({ value: level, label: STRICTNESS_LABELS[level] }))} error={errors?.strictness} />
         <div className="form-actions">
           <SubmitButton pendingText="Asking the model…">Generate rubric</SubmitButton>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Form values arrive as strings; an empty field means "use the default", not zero.
-const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+export const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 export function numberField(options: { min: number; max: number; fallback: number; isInteger?: boolean; label: string }) {
   let schema = z.coerce.number({ message: `${options.label} must be a number` });

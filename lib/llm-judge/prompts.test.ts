@@ -78,7 +78,9 @@ describe("buildRubricGenerationMessages", () => {
       criterionName: "Code Readability",
       criterionDescription: "How easy the code is to understand and maintain",
       domain: "software engineering",
+      criterionType: "ordinal",
       levelCount: 5,
+      labels: [],
       strictness: "strict",
     });
     expect(user.content).toContain("Name: Code Readability");

@@ -3,7 +3,8 @@ import { DEFAULT_RUBRIC } from "@/lib/rubric/default-rubric";
 import { rubricContentSchema } from "@/lib/rubric/rubric.schema";
 import { fromRubricCriterion, judgeCriterionSchema } from "./criteria";
 import { parseModelOutput } from "./model-output";
-import { generatedRubricSchema, rubricRequestSchema, saveDraftSchema, toRubricDraft, withCriterion } from "./rubric-generation.schema";
+import { generatedRubricSchema } from "./generated-rubric.schema";
+import { rubricRequestSchema, saveDraftSchema, toRubricDraft, withCriterion } from "./rubric-generation.schema";
 
 const request = rubricRequestSchema.parse({
   endpointId: "1",
@@ -24,29 +25,29 @@ const edgeCases = [{ situation: "Domain abbreviations", guidance: "Score for dom
 
 describe("generatedRubricSchema", () => {
   it("accepts levels with descriptions and characteristics, and edge cases", () => {
-    const result = parseModelOutput(JSON.stringify({ levels, edgeCases }), generatedRubricSchema(3));
+    const result = parseModelOutput(JSON.stringify({ levels, edgeCases }), generatedRubricSchema(request));
     expect(result.ok).toBe(true);
   });
 
   it("wants exactly one level per score of the requested scale", () => {
-    const result = parseModelOutput(JSON.stringify({ levels: [levels[0], levels[2]], edgeCases }), generatedRubricSchema(3));
+    const result = parseModelOutput(JSON.stringify({ levels: [levels[0], levels[2]], edgeCases }), generatedRubricSchema(request));
     expect(!result.ok && result.problem).toContain("give exactly 3 levels");
   });
 
   it("wants levels in order 1…n", () => {
     const shuffled = [levels[1], levels[0], levels[2]];
-    const result = parseModelOutput(JSON.stringify({ levels: shuffled, edgeCases }), generatedRubricSchema(3));
+    const result = parseModelOutput(JSON.stringify({ levels: shuffled, edgeCases }), generatedRubricSchema(request));
     expect(!result.ok && result.problem).toContain("levels.0.score: expected score 1");
   });
 
   it("wants at least one edge case", () => {
-    const result = parseModelOutput(JSON.stringify({ levels, edgeCases: [] }), generatedRubricSchema(3));
+    const result = parseModelOutput(JSON.stringify({ levels, edgeCases: [] }), generatedRubricSchema(request));
     expect(!result.ok && result.problem).toContain("edgeCases");
   });
 });
 
 describe("toRubricDraft", () => {
-  const draft = toRubricDraft(request, generatedRubricSchema(3).parse({ levels, edgeCases, scoringGuidelines: ["Judge only readability"] }));
+  const draft = toRubricDraft(request, generatedRubricSchema(request).parse({ levels, edgeCases, scoringGuidelines: ["Judge only readability"] }));
 
   it("makes a criterion of the stored rubric's shape, which the LLM judge can score with", () => {
     expect(draft).toMatchObject({ domain: "software engineering", endpointId: 1 });

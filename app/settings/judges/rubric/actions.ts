@@ -11,7 +11,8 @@ export type GeneratedDraft = RubricDraft & { generatedAt: string };
 
 export const generateRubricAction = authorizedAction<typeof rubricRequestSchema, GeneratedDraft>(ACCESS.administer, rubricRequestSchema, async (input) => {
   const draft = await generateRubric(input);
-  return { message: `Generated ${draft.criterion.levels.length} levels for ${draft.criterion.name}.`, data: { ...draft, generatedAt: new Date().toISOString() } };
+  const entries = { ordinal: "levels", binary: "labels", categorical: "labels", multilabel: "labels", numeric: "anchors" }[draft.criterion.type];
+  return { message: `Generated ${draft.criterion.levels.length} ${entries} for ${draft.criterion.name}.`, data: { ...draft, generatedAt: new Date().toISOString() } };
 });
 
 export const saveGeneratedCriterionAction = authorizedAction<typeof saveDraftSchema, undefined>(ACCESS.administer, saveDraftSchema, async (input, user) => {
