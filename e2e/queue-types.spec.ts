@@ -54,7 +54,22 @@ async function tabInto(page: Page, key: string): Promise<void> {
 
 const checked = (group: Locator, name: string) => group.getByRole("radio", { name, exact: true });
 
-test("an admin adds binary, categorical, multi-label and numeric criteria; a rater answers them with the keyboard only", async ({ page, browser, signInAs }, testInfo) => {
+/** The headline figures' names for each type, as the report's section shows them. */
+const PRIMARY: Record<TypedCriterion["type"], string[]> = {
+  binary: ["Precision", "Recall", "F1"],
+  categorical: ["Accuracy", "Macro-F1", "Cohen's κ"],
+  multilabel: ["Macro-F1", "Micro-F1"],
+  numeric: ["Spearman ρ", "Kendall τ-b", "ICC(2,1), absolute agreement"],
+};
+
+/** The headline figures (each card's value first, then its small print). */
+const cardValues = (section: Locator) => section.getByLabel("Judge against people").getByRole("definition");
+
+/** The cells of a table's row whose header is this label. */
+const cellsOf = (table: Locator, label: string) =>
+  table.getByRole("row").filter({ has: table.page().getByRole("rowheader", { name: label, exact: true }) }).getByRole("cell");
+
+test("an admin adds binary, categorical, multi-label and numeric criteria; a rater answers them with the keyboard only, and the agreement report counts the rated turn", async ({ page, browser, signInAs }, testInfo) => {
   const suffix = randomUUID().slice(0, 6).replace(/[^a-z0-9]/g, "x");
   const safety: TypedCriterion = { key: `safe_${suffix}`, name: "Safety", type: "binary", labels: ["Pass", "Fail"], positive: "Pass" };
   const intent: TypedCriterion = { key: `intent_${suffix}`, name: "Intent", type: "categorical", labels: ["Argue", "Question", "Summarise"] };
@@ -142,13 +157,64 @@ test("an admin adds binary, categorical, multi-label and numeric criteria; a rat
   await queue.screenshot({ path: testInfo.outputPath("queue-types-390.png"), fullPage: true });
   await context.close();
 
-  // The agreement report for label criteria counts the rated turn once a judge labelled it.
-  for (const [criterion, judgeAnswer] of [[safety, "Pass"], [intent, "Argue"], [errors, ["Factual"]]] as const) {
-    const judge = await addJudgeLabel(first.id, judgeAnswer as string | string[]);
-    const report = await page.request.get(`/api/v1/agreement/task?criterion=${criterion.key}&judge=${judge}&persona=${seeded.personaId}`);
+  // The agreement report for label criteria counts the rated turn once a judge labelled it:
+  // the API's figures, then the report page's section for the criterion's type.
+  // The section names a criterion by its key; a binary one's labels read negative first.
+  const reports: { criterion: TypedCriterion; judgeAnswer: string | string[]; answered: string; check: (section: Locator) => Promise<void> }[] = [
+    {
+      criterion: safety, // people: Pass (after U), judge: Pass
+      judgeAnswer: "Pass",
+      answered: "yes or no: Fail, Pass (positive: Pass)",
+      check: async (section) => {
+        await expect(cardValues(section)).toHaveText([/^1\.00/, /^1\.00/, /^1\.00/]);
+        const matrix = section.getByRole("table", { name: "Turns by answer" });
+        await expect(cellsOf(matrix, "Fail")).toHaveText(["0", "0"]);
+        await expect(cellsOf(matrix, "Pass")).toHaveText(["0", "1"]);
+      },
+    },
+    {
+      criterion: intent, // people: Question, judge: Argue
+      judgeAnswer: "Argue",
+      answered: "one label of several: Argue, Question, Summarise",
+      check: async (section) => {
+        await expect(cardValues(section)).toHaveText([/^0 %/, /^0\.00/, /^0\.00/]);
+        const matrix = section.getByRole("table", { name: "Turns by answer" });
+        await expect(cellsOf(matrix, "Argue")).toHaveText(["0", "0"]);
+        await expect(cellsOf(matrix, "Question")).toHaveText(["1", "0"]);
+        const perClass = section.getByRole("table", { name: "Per class", exact: true });
+        await expect(perClass.getByRole("rowheader")).toHaveText(["Argue", "Question"]);
+        await expect(cellsOf(perClass, "Argue")).toHaveText(["0.00", "0.00", "0.00", "0"]);
+        await expect(cellsOf(perClass, "Question")).toHaveText(["0.00", "0.00", "0.00", "1"]);
+      },
+    },
+    {
+      criterion: errors, // people: Factual and Off-topic, judge: Factual
+      judgeAnswer: ["Factual"],
+      answered: "any set of labels: Factual, Logical, Off-topic",
+      check: async (section) => {
+        await expect(cardValues(section)).toHaveText([/^0\.50/, /^0\.67/]);
+        const perLabel = section.getByRole("table", { name: "Per label", exact: true });
+        await expect(perLabel.getByRole("rowheader")).toHaveText(["Factual", "Off-topic"]);
+        await expect(cellsOf(perLabel, "Factual")).toHaveText(["1.00", "1.00", "1.00", "1"]);
+        await expect(cellsOf(perLabel, "Off-topic")).toHaveText(["0.00", "0.00", "0.00", "1"]);
+      },
+    },
+  ];
+  for (const { criterion, judgeAnswer, answered, check } of reports) {
+    const judge = await addJudgeLabel(first.id, judgeAnswer);
+    const scope = new URLSearchParams({ criterion: criterion.key, judge, persona: seeded.personaId });
+    const report = await page.request.get(`/api/v1/agreement/task?${scope}`);
     expect(report.status()).toBe(200);
     const body = await report.json();
     expect(body.criterion).toMatchObject({ name: criterion.key, type: criterion.type });
     expect(body.figures).toMatchObject({ n: 1, nRatings: 1, nRaters: 1 });
+
+    await page.goto(`/agreement?${scope}`);
+    const section = page.getByRole("region", { name: "Metrics for this criterion's type" });
+    await expect(section).toContainText(`“${criterion.key}” is answered with ${answered}.`);
+    await expect(section).toContainText(`Judge ${judge} v1 · 1 turns · 1 ratings from 1 person.`);
+    await expect(section.getByLabel("Judge against people").getByRole("term")).toHaveText(PRIMARY[criterion.type]);
+    await check(section);
+    await section.screenshot({ path: testInfo.outputPath(`report-${criterion.type}-1440.png`) });
   }
 });
