@@ -42,11 +42,11 @@ async function withTaskJudge(scope: ResolvedScope, input: Scope, criterion: Task
 export async function getTaskReport(input: Scope): Promise<TaskReport> {
   const dataVersion = await getDataVersion();
   const found = input.criterion ? await findCriterionType(input.criterion) : null;
-  if (!found) return { scope: await resolveAgreementScope(input, dataVersion), criterion: null, figures: null };
+  if (!found) return { scope: await resolveAgreementScope(input, dataVersion, { withDefaultJudge: false }), criterion: null, figures: null };
   const key = `${dataVersion}|${found.version}|${scopeKey(input)}`;
   const cached = taskCache.get(key);
   if (cached) return cached;
-  const scope = await withTaskJudge(await resolveAgreementScope(input, dataVersion), input, found.criterion);
+  const scope = await withTaskJudge(await resolveAgreementScope(input, dataVersion, { withDefaultJudge: false }), input, found.criterion);
   const data = await findTaskData(scope, found.criterion.type);
   const report: TaskReport = { scope, criterion: found.criterion, figures: buildTaskFigures(found.criterion, data) };
   taskCache.set(key, report);

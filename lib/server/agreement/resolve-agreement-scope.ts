@@ -10,11 +10,16 @@ import { defaultJudgeCache } from "./report-cache";
 
 type JudgeRow = { id: number; name: string; version: string; kind: string };
 
-/** Fills in the scope's defaults: the judge, and the threshold version's cut-offs. */
-export async function resolveAgreementScope(scope: Scope, dataVersion: string): Promise<ResolvedScope> {
-  const [judge, thresholds] = await Promise.all([findJudge(scope, dataVersion), findThresholds(scope.thresholds)]);
+/**
+ * Fills in the scope's defaults: the judge, and the threshold version's cut-offs. Callers
+ * that choose their own judge when none is named (the per-type metrics) pass
+ * `withDefaultJudge: false` and get null there.
+ */
+export async function resolveAgreementScope(scope: Scope, dataVersion: string, { withDefaultJudge = true } = {}): Promise<ResolvedScope> {
+  const judge = scope.judge || withDefaultJudge ? findJudge(scope, dataVersion) : Promise.resolve(null);
+  const [resolvedJudge, thresholds] = await Promise.all([judge, findThresholds(scope.thresholds)]);
   return {
-    judge,
+    judge: resolvedJudge,
     thresholds,
     persona: scope.persona ?? null,
     criterion: scope.criterion ?? null,
