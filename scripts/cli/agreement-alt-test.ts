@@ -5,24 +5,17 @@ import { altTest, numericValue, type AltTestResult, type AltTestValue } from "..
 import { InputError, UsageError, readTable, type Row } from "./agreement-input.ts";
 import { checkFieldsExist, fieldValue, isBlank, toNumber } from "./agreement-fields.ts";
 import { parseAltTestOptions, USAGE, type AltTestCliOptions } from "./agreement-alt-test-options.ts";
+import { runMode } from "./run-mode.ts";
 
 export async function run(args: string[]): Promise<number> {
-  try {
+  return runMode("concord agreement --alt-test", USAGE, () => {
     const options = parseAltTestOptions(args);
-    if (options === "help") {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    }
+    if (options === "help") return "help";
     const output = buildReport(options);
+    // No testable rater: the figures are null and `message` says what is missing.
     if (typeof output.message === "string") throw new InputError(output.message);
-    process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    process.stderr.write(`concord agreement --alt-test: ${error.message}\n`);
-    if (error instanceof UsageError) process.stderr.write(`\n${USAGE}\n`);
-    return 1;
-  }
+    return output;
+  });
 }
 
 /**

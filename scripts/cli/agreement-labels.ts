@@ -9,29 +9,26 @@ import { checkFieldsExist, isBlank, matchesWhere } from "./agreement-fields.ts";
 import { InputError, UsageError, readTable, type Row } from "./agreement-input.ts";
 import { LABELS_USAGE, parseLabelsOptions, type LabelsOptions } from "./agreement-labels-options.ts";
 import { toLabel, toLabelSet } from "./agreement-labels-values.ts";
+import { runMode } from "./run-mode.ts";
 
 export async function run(args: string[], task: string): Promise<number> {
-  try {
-    const options = parseLabelsOptions(args, task);
-    if (options === "help") {
-      process.stdout.write(`${LABELS_USAGE}\n`);
-      return 0;
-    }
-    const report = buildReport(options);
-    if (options.task === "binary" && report.tp === 0 && report.fp === 0 && report.fn === 0) {
-      // Most likely a typo or a different spelling ("Yes", "1.0"): say so, but report anyway.
-      process.stderr.write(
-        `concord agreement: warning: --positive "${options.positive}" equals no value of "${options.human}" or "${options.judge}"; every row counts as negative\n`,
-      );
-    }
-    process.stdout.write(`${formatJson(report)}\n`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    process.stderr.write(`concord agreement --task ${task}: ${error.message}\n`);
-    if (error instanceof UsageError) process.stderr.write(`\n${LABELS_USAGE}\n`);
-    return 1;
-  }
+  return runMode(
+    `concord agreement --task ${task}`,
+    LABELS_USAGE,
+    () => {
+      const options = parseLabelsOptions(args, task);
+      if (options === "help") return "help";
+      const report = buildReport(options);
+      if (options.task === "binary" && report.tp === 0 && report.fp === 0 && report.fn === 0) {
+        // Most likely a typo or a different spelling ("Yes", "1.0"): say so, but report anyway.
+        process.stderr.write(
+          `concord agreement: warning: --positive "${options.positive}" equals no value of "${options.human}" or "${options.judge}"; every row counts as negative\n`,
+        );
+      }
+      return report;
+    },
+    formatJson,
+  );
 }
 
 /**

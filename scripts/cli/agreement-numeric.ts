@@ -6,22 +6,13 @@ import { intraclassCorrelation } from "../../lib/stats/intraclass-correlation.ts
 import { checkFieldsExist, isBlank, matchesWhere, toNumber } from "./agreement-fields.ts";
 import { InputError, UsageError, readTable } from "./agreement-input.ts";
 import { NUMERIC_USAGE, parseNumericOptions, type NumericOptions } from "./agreement-numeric-options.ts";
+import { runMode } from "./run-mode.ts";
 
 export async function run(args: string[], task: string): Promise<number> {
-  try {
+  return runMode(`concord agreement --task ${task}`, NUMERIC_USAGE, () => {
     const options = parseNumericOptions(args);
-    if (options === "help") {
-      process.stdout.write(`${NUMERIC_USAGE}\n`);
-      return 0;
-    }
-    process.stdout.write(`${JSON.stringify(buildReport(options), null, 2)}\n`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    process.stderr.write(`concord agreement --task ${task}: ${error.message}\n`);
-    if (error instanceof UsageError) process.stderr.write(`\n${NUMERIC_USAGE}\n`);
-    return 1;
-  }
+    return options === "help" ? "help" : buildReport(options);
+  });
 }
 
 /**

@@ -5,22 +5,13 @@ import { classicalMeanCi, judgeOnlyMean, passIndicators, ppiMean, type MeanInter
 import { checkFieldsExist, isBlank, matchesWhere, toNumber } from "./agreement-fields.ts";
 import { InputError, UsageError, readTable } from "./agreement-input.ts";
 import { parsePpiOptions, PPI_USAGE, type PpiOptions } from "./agreement-ppi-options.ts";
+import { runMode } from "./run-mode.ts";
 
 export async function run(args: string[]): Promise<number> {
-  try {
+  return runMode("concord agreement --ppi", PPI_USAGE, () => {
     const options = parsePpiOptions(args);
-    if (options === "help") {
-      process.stdout.write(`${PPI_USAGE}\n`);
-      return 0;
-    }
-    process.stdout.write(`${JSON.stringify(buildReport(options), null, 2)}\n`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    process.stderr.write(`concord agreement --ppi: ${error.message}\n`);
-    if (error instanceof UsageError) process.stderr.write(`\n${PPI_USAGE}\n`);
-    return 1;
-  }
+    return options === "help" ? "help" : buildReport(options);
+  });
 }
 
 /**
