@@ -27,6 +27,8 @@ export type TaskValue = string | string[] | number;
 
 export type TaskUnits = {
   turnId: number[];
+  /** the turn's session: the cluster the bootstrap resamples */
+  session: number[];
   /** the judge's answer */
   judge: TaskValue[];
   /** the judge's confidence in it, 0–1, when it gave one */
@@ -43,5 +45,5 @@ export function isTaskType(type: string): type is TaskType {
 }
 
 export function emptyTaskData(): TaskData {
-  return { units: { turnId: [], judge: [], confidence: [] }, ratings: { unit: [], rater: [], value: [] } };
+  return { units: { turnId: [], session: [], judge: [], confidence: [] }, ratings: { unit: [], rater: [], value: [] } };
 }

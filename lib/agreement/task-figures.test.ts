@@ -8,12 +8,13 @@ import { buildTaskFigures, isJudgeCorrect } from "./task-figures";
 import { ratingSlots } from "./task-human-agreement";
 import { humanValues, labelsChosenByHalf, labelOrder, majorityLabel } from "./task-human-label";
 
-type Unit = { judge: TaskValue; confidence?: number | null; ratings: [string, TaskValue][] };
+type Unit = { judge: TaskValue; session?: number; confidence?: number | null; ratings: [string, TaskValue][] };
 
 function dataOf(units: Unit[]): TaskData {
-  const data: TaskData = { units: { turnId: [], judge: [], confidence: [] }, ratings: { unit: [], rater: [], value: [] } };
+  const data: TaskData = { units: { turnId: [], session: [], judge: [], confidence: [] }, ratings: { unit: [], rater: [], value: [] } };
   units.forEach((unit, i) => {
     data.units.turnId.push(100 + i);
+    data.units.session.push(unit.session ?? i);
     data.units.judge.push(unit.judge);
     data.units.confidence.push(unit.confidence ?? null);
     for (const [rater, value] of unit.ratings) {

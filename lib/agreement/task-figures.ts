@@ -91,7 +91,8 @@ function reorder(metrics: CategoricalMetrics, order: (a: string, b: string) => n
   };
 }
 
-function judgeFigures(criterion: TaskCriterion, human: TaskValue[], judge: TaskValue[]): JudgeFigures {
+/** The judge against the human answer of each unit (the arrays paired by position). */
+export function judgeFigures(criterion: TaskCriterion, human: TaskValue[], judge: TaskValue[]): JudgeFigures {
   const order = labelOrder(criterion.labels);
   switch (criterion.type) {
     case "binary": {

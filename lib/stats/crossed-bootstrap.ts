@@ -133,7 +133,7 @@ export function* crossedBootstrapSteps(
     }
     if ((b + 1) % step === 0 || b + 1 === replicates) yield { done: b + 1, total: replicates };
   }
-  const figure = (key: keyof ReplicateFigures) => summarise(point[key], draws[key].subarray(0, defined[key]), confidence, RANGE[key]);
+  const figure = (key: keyof ReplicateFigures) => summariseReplicates(point[key], draws[key].subarray(0, defined[key]), confidence, RANGE[key]);
   return {
     replicates,
     seed,
@@ -149,7 +149,7 @@ export function* crossedBootstrapSteps(
 }
 
 /** Multinomial counts of weights.length draws with replacement among weights.length items. */
-function drawMultiplicities(weights: Int32Array, uniform: () => number): void {
+export function drawMultiplicities(weights: Int32Array, uniform: () => number): void {
   const n = weights.length;
   weights.fill(0);
   for (let t = 0; t < n; t++) weights[Math.floor(uniform() * n)]++;
@@ -158,7 +158,7 @@ function drawMultiplicities(weights: Int32Array, uniform: () => number): void {
 /** Where each figure can lie: κ and α at most 1 (and, as the Wald κ, at least −1). */
 const RANGE: Record<keyof ReplicateFigures, Interval> = { kappa: [-1, 1], alpha: [-1, 1], gap: [-2, 2] };
 
-function summarise(estimate: number | null, values: Float64Array, confidence: number, [min, max]: Interval): BootstrapFigure {
+export function summariseReplicates(estimate: number | null, values: Float64Array, confidence: number, [min, max]: Interval): BootstrapFigure {
   const n = values.length;
   if (n === 0) return { estimate, ci: null, percentileCi: null, shift: null, standardError: null, nDefined: 0 };
   values.sort();

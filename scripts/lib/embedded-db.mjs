@@ -89,7 +89,8 @@ export async function startEmbeddedPostgres({ baseDir, port, database = "concord
   const password = readOrCreatePassword(baseDir);
   await stopOrphanedPostmaster(dataDir, log);
 
-  let pgPort = port ?? 54329;
+  // port 0: any free port (test databases, which may run beside each other).
+  let pgPort = port === 0 ? await findFreePort() : (port ?? 54329);
   if (await isPortInUse(pgPort)) {
     const requested = pgPort;
     pgPort = await findFreePort();
@@ -101,25 +102,40 @@ export async function startEmbeddedPostgres({ baseDir, port, database = "concord
     logLines.push(String(message));
     if (logLines.length > 200) logLines.shift();
   };
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: pgPort,
-    user: USER,
-    password,
-    persistent: true,
-    createPostgresUser: true,
-    initdbFlags: ["--encoding=UTF8"],
-    postgresFlags: ["-c", "listen_addresses=localhost", "-c", "unix_socket_directories="],
-    onLog: remember,
-    onError: remember,
-  });
+  const serverOn = (onPort) =>
+    new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port: onPort,
+      user: USER,
+      password,
+      persistent: true,
+      createPostgresUser: true,
+      initdbFlags: ["--encoding=UTF8"],
+      postgresFlags: ["-c", "listen_addresses=localhost", "-c", "unix_socket_directories="],
+      onLog: remember,
+      onError: remember,
+    });
+  let server = serverOn(pgPort);
 
   try {
     if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
       log("Initialising a new PostgreSQL cluster in " + dataDir);
       await server.initialise();
     }
-    await server.start();
+    // Another process can take the port between the check and the start: try other free ports.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await server.start();
+        break;
+      } catch (error) {
+        const isPortTaken = logLines.some((line) => line.includes("Address already in use"));
+        if (!isPortTaken || attempt === 3) throw error;
+        logLines.length = 0;
+        pgPort = await findFreePort();
+        log(`The port was taken meanwhile; PostgreSQL will use port ${pgPort}.`);
+        server = serverOn(pgPort);
+      }
+    }
   } catch (error) {
     const detail = logLines.slice(-20).join("").trim();
     throw new Error(`embedded PostgreSQL failed to start${error ? `: ${error.message}` : ""}\n${detail}`);

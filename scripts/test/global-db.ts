@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   if (!url) {
     const dir = mkdtempSync(path.join(tmpdir(), "concord-test-"));
     chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
-    const db = await startEmbeddedPostgres({ baseDir: dir, database: "concord_test" });
+    const db = await startEmbeddedPostgres({ baseDir: dir, port: 0, database: "concord_test" });
     url = db.url;
     stop = async () => {
       await db.stop();

@@ -39,14 +39,16 @@ function dataSql(source: Source, where: string): string {
   return `
 WITH rated AS MATERIALIZED (${ratedSql(source, where)}),
 unit AS MATERIALIZED (
-  SELECT j.turn_id, ${source.judge} AS value, ${source.confidence} AS confidence,
+  SELECT j.turn_id, t.session_id, ${source.judge} AS value, ${source.confidence} AS confidence,
          (row_number() OVER (ORDER BY j.turn_id) - 1)::int AS ix
   FROM ${source.judgeTable} j
+  JOIN turns t ON t.id = j.turn_id
   WHERE j.judge_id = $1 AND ${source.judgePresent} AND j.turn_id IN (SELECT turn_id FROM rated)
 )
 SELECT
   (SELECT json_build_object(
       'turnId', COALESCE(json_agg(turn_id ORDER BY ix), '[]'),
+      'session', COALESCE(json_agg(session_id ORDER BY ix), '[]'),
       'judge', COALESCE(json_agg(value ORDER BY ix), '[]'),
       'confidence', COALESCE(json_agg(confidence ORDER BY ix), '[]'))::text
    FROM unit) AS units,

@@ -3,7 +3,7 @@ import type { AgreementData } from "@/lib/agreement/agreement-data";
 import type { AgreementPairs } from "@/lib/agreement/build-pairs";
 import { LruCache } from "@/lib/agreement/lru-cache";
 import type { AgreementReport } from "@/lib/agreement/report";
-import type { TaskReport } from "@/lib/agreement/task-report";
+import type { TaskReportEntry } from "@/lib/agreement/task-report";
 
 // In-process caches of the agreement report, keyed by the data version (see
 // get-data-version.ts) and the scope. They are caches, not state: another instance or a
@@ -34,7 +34,7 @@ export const defaultJudgeCache = shared<{ id: number; name: string; version: str
 export const unlabeledCache = shared<number[]>("unlabeled", 16);
 export const optionsCache = shared<unknown>("options", 4);
 /** The report of a binary, categorical, multi-label or numeric criterion (get-task-report.ts). */
-export const taskCache = shared<TaskReport>("task", 8);
+export const taskCache = shared<TaskReportEntry>("task", 8);
 
 export function clearAgreementCaches(): void {
   for (const { cache } of Object.values(globalForCache.concordAgreementCaches ?? {})) cache.clear();

@@ -10,7 +10,11 @@ import { concordanceCorrelation } from "@/lib/stats/numeric-agreement";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession, SESSION_COOKIE } from "@/lib/server/auth/sessions";
 import { getDb } from "@/lib/server/db";
-import { getTaskReport } from "./get-task-report";
+import { taskBootstrap } from "@/lib/agreement/task-bootstrap";
+import type { ClaimedJob } from "@/lib/server/jobs/job-types";
+import { findTaskInput, getTaskReport, TASK_BOOTSTRAP_JOB_KIND } from "./get-task-report";
+import { getDataVersion } from "./get-data-version";
+import { runTaskBootstrapJob } from "./run-task-bootstrap-job";
 import { plantTurns, uniqueName, type Planted } from "./test-helpers";
 
 // Each case plants its own judge, turns, criterion type (a unique criterion name) and
@@ -98,6 +102,40 @@ describe("getTaskReport", () => {
     expectClose(figures.humans.overall.fleissKappa.value, 13 / 45, 1e-12);
     expectClose(figures.humans.overall.gwet.value, 19 / 51, 1e-12);
     expectClose(figures.humans.overall.krippendorffAlpha, 4 / 9, 1e-12);
+    expect(report.intervals).toEqual({ status: "too-few", reason: "Intervals need at least 10 rated turns; there are 4." });
+  });
+
+  it("starts one bootstrap job for many requests, reports it computing, then reads intervals equal to the direct computation", async () => {
+    const labels = ["ok", "toxic", "off-topic"];
+    const turns: LabelTurn[] = Array.from({ length: 14 }, (_, i) => ({
+      judge: labels[i % 3],
+      ratings: [
+        ["a", labels[i % 3]],
+        ["b", labels[(i * 7) % 3]],
+        ["c", labels[i % 2]],
+      ],
+    }));
+    const { criterion, planted } = await plantCriterion({ type: "categorical", labels }, turns);
+    const scope = { criterion, judge: planted.judge };
+    const first = await Promise.all(Array.from({ length: 5 }, () => getTaskReport(scope)));
+    expect(first.map((r) => r.intervals?.status)).toEqual(Array(5).fill("computing"));
+    const jobs = await getDb().job.findMany({ where: { kind: TASK_BOOTSTRAP_JOB_KIND, status: "pending" } });
+    const mine = jobs.filter((j) => (j.payload as { scope: { criterion?: string } }).scope.criterion === criterion);
+    expect(mine).toHaveLength(1);
+
+    const job = mine[0];
+    await getDb().job.update({ where: { id: job.id }, data: { status: "running", lockedBy: "test-worker" } });
+    const claimed: ClaimedJob = { id: job.id, kind: job.kind, payload: job.payload, total: job.total, completed: 0, failed: 0, attempts: 1, endpointId: null };
+    expect(await runTaskBootstrapJob(claimed, { workerId: "test-worker", signal: new AbortController().signal, isStopping: () => false })).toBe("done");
+
+    const after = await getTaskReport(scope);
+    if (after.intervals?.status !== "ready") throw new Error(`expected ready intervals, got ${after.intervals?.status}`);
+    const { task } = await findTaskInput(scope, await getDataVersion(), 2000);
+    const direct = taskBootstrap(task!.criterion, task!.data, { replicates: 2000 });
+    expect(after.intervals.result).toEqual(JSON.parse(JSON.stringify(direct)));
+    if (after.figures?.judge.type !== "categorical") throw new Error("expected categorical figures");
+    expect(after.intervals.result.figures.accuracy.estimate).toBe(after.figures.judge.metrics.accuracy);
+    expect(after.intervals.result).toMatchObject({ nUnits: 14, nRatings: 42, nRaters: 3, nClusters: 1 });
   });
 
   it("scores a categorical criterion rated as a dataset's dimension, classes in the declared order", async () => {

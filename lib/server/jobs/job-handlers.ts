@@ -1,5 +1,7 @@
 import "server-only";
 import { JOB_KIND } from "@/lib/llm-judge/run.schema";
+import { TASK_BOOTSTRAP_JOB_KIND } from "../agreement/get-task-report";
+import { runTaskBootstrapJob } from "../agreement/run-task-bootstrap-job";
 import { createJudgeJobHandler } from "../llm-judge/run-judge-job";
 import { BOOTSTRAP_JOB_KIND } from "../verdict/bootstrap-state";
 import { runBootstrapJob } from "../verdict/run-bootstrap-job";
@@ -8,5 +10,5 @@ import type { JobHandler } from "./job-types";
 /** Every job kind the server's worker runs, and its handler. */
 export function defaultJobHandlers(): Record<string, JobHandler> {
   const judge = createJudgeJobHandler();
-  return { [JOB_KIND.direct]: judge, [JOB_KIND.pairwise]: judge, [BOOTSTRAP_JOB_KIND]: runBootstrapJob };
+  return { [JOB_KIND.direct]: judge, [JOB_KIND.pairwise]: judge, [BOOTSTRAP_JOB_KIND]: runBootstrapJob, [TASK_BOOTSTRAP_JOB_KIND]: runTaskBootstrapJob };
 }
