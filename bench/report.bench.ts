@@ -110,7 +110,7 @@ try {
   const [version, dataVersion] = await time(() => getDataVersion());
   const scope = await resolveAgreementScope({}, dataVersion);
   const [query, data] = await time(() => findAgreementData(scope));
-  const [build] = await time(async () => buildAgreementReport({ ...data, pairwise: { pass1: [], pass2: [], winner: [], human: [] } }, scope.thresholds.cutoffs));
+  const [build] = await time(async () => buildAgreementReport({ ...data, pairwise: { pass1: [], pass2: [], winner: [], human: [], confidence: [] } }, scope.thresholds.cutoffs));
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   console.log(`  cold (nothing cached): ${colds.map(ms).join(", ")}  (best ${ms(Math.min(...colds))})`);
   console.log(`    of which: data version ${ms(version)}, the SQL (one statement per half of the rated turns, at once) ${ms(query)}, figures in JS ${ms(build)}`);

@@ -49,6 +49,7 @@ test("a viewer sees every section of the report for the chosen judge", async ({ 
   await expect(raters.getByRole("rowheader")).toHaveCount(2);
   await expect(raters).toContainText("annotator-a-");
   await expect(page.getByRole("region", { name: "Pairwise comparisons" }).getByRole("definition").first()).toContainText("12");
+  await expect(page.getByRole("region", { name: "Pairwise comparisons" })).toContainText("Agreement when the order changed the verdict");
   const firstTurn = page.getByRole("region", { name: "Disagreements" }).getByRole("link", { name: /^Turn \d+/ }).first();
   await expect(firstTurn).toHaveAttribute("href", new RegExp(`^/sessions/${seeded.sessionId}#turn-\\d+$`));
   await expect(page.getByRole("button", { name: "Adjudicate" })).toHaveCount(0);

@@ -3,9 +3,69 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { StatCard, StatGrid } from "@/components/ui/stat-card";
 import { formatCount, formatInterval, formatNumber, formatPercent } from "./format";
 import { kappaReading, kappaWarning } from "./readings";
+import { TaskReliability } from "./task-reliability";
 import styles from "./report.module.css";
 
 const VERDICTS: Record<string, string> = { model_a: "A better", tie: "Tie", model_b: "B better" };
+
+/**
+ * Whether the judge's confidence and its consistency under the position swap tell when it
+ * agrees with people: agreement by confidence band and by consistency, and the reliability diagram.
+ */
+function ConfidenceFigures({ pairwise }: { pairwise: PairwiseFigures }) {
+  const { consistent, flipped } = pairwise.byConsistency;
+  return (
+    <>
+      <StatGrid label="Agreement by position consistency" maxColumns={2}>
+        <StatCard
+          label="Agreement when both orders agree"
+          value={formatPercent(consistent.agreement)}
+          detail={`${formatCount(consistent.n)} comparisons with the same winner in both passes`}
+        />
+        <StatCard
+          label="Agreement when the order changed the verdict"
+          value={formatPercent(flipped.agreement)}
+          detail={`${formatCount(flipped.n)} comparisons that flipped (their final verdict is a tie)`}
+          reading={consistent.agreement !== null && flipped.agreement !== null && flipped.agreement < consistent.agreement ? "A flip is a warning sign: send those to people first." : null}
+        />
+      </StatGrid>
+      {pairwise.calibration ? (
+        <>
+          <div className="section table-wrap">
+            <table className="table">
+              <caption className={styles.caption}>Agreement with people by the judge&apos;s confidence</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Confidence</th>
+                  <th scope="col" className={styles.numeric}>
+                    Comparisons
+                  </th>
+                  <th scope="col" className={styles.numeric}>
+                    Agreement
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {pairwise.byConfidence.map((band) => (
+                  <tr key={band.lower}>
+                    <th scope="row" className={styles.rowHeader}>
+                      {formatNumber(band.lower, 1)}–{formatNumber(band.upper, 1)}
+                    </th>
+                    <td className={styles.numeric}>{formatCount(band.n)}</td>
+                    <td className={styles.numeric}>{band.n > 0 ? formatPercent(band.agreement) : "–"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <TaskReliability calibration={pairwise.calibration} unit="comparisons" rightMeans="Right means the judge's final verdict is the person's." />
+        </>
+      ) : (
+        <p className="muted">The judge gave no confidence with these verdicts, so there is no calibration to show.</p>
+      )}
+    </>
+  );
+}
 
 /** Pairwise comparisons of the judge against human preferences (seed 001, with position swap). */
 export function PairwiseSection({ pairwise }: { pairwise: PairwiseFigures | null }) {
@@ -41,6 +101,7 @@ export function PairwiseSection({ pairwise }: { pairwise: PairwiseFigures | null
               reading={kappaReading(pairwise.kappa.quadratic)}
             />
           </StatGrid>
+          <ConfidenceFigures pairwise={pairwise} />
           <div className="section table-wrap">
             <table className="table">
               <caption className={styles.caption}>Human verdict (rows) against the judge&apos;s final verdict (columns)</caption>

@@ -36,7 +36,8 @@ export function isKappaParadox(kappa: number | null, ac1: number | null): boolea
   return kappa !== null && ac1 !== null && ac1 - kappa >= PARADOX_GAP;
 }
 
-export type FigureRow = { name: string; value: string; meaning: string };
+/** `figure`: the name its bootstrap interval goes by (lib/agreement/task-bootstrap.ts), when it has one. */
+export type FigureRow = { name: string; value: string; meaning: string; figure?: string };
 
 /** The figures behind the headline cards, as rows of a table. */
 export function secondaryRows(judge: JudgeFigures): FigureRow[] {
@@ -45,11 +46,11 @@ export function secondaryRows(judge: JudgeFigures): FigureRow[] {
       const m = judge.metrics;
       const { positive, negative } = judge;
       return [
-        { name: "Accuracy", value: formatPercent(m.accuracy), meaning: "turns where the judge gave the people's answer" },
-        { name: "Specificity", value: formatNumber(m.specificity), meaning: `of the turns people called ${negative}, the share the judge called ${negative} too` },
-        { name: "Balanced accuracy", value: formatNumber(m.balancedAccuracy), meaning: "the mean of recall and specificity: accuracy that a rare answer cannot inflate" },
-        { name: "Matthews correlation (MCC)", value: formatNumber(m.mcc), meaning: "from −1 (always opposite) through 0 (chance) to 1 (always the same)" },
-        { name: "Cohen's κ", value: formatNumber(m.kappa), meaning: "agreement beyond what chance would give" },
+        { name: "Accuracy", figure: "accuracy", value: formatPercent(m.accuracy), meaning: "turns where the judge gave the people's answer" },
+        { name: "Specificity", figure: "specificity", value: formatNumber(m.specificity), meaning: `of the turns people called ${negative}, the share the judge called ${negative} too` },
+        { name: "Balanced accuracy", figure: "balancedAccuracy", value: formatNumber(m.balancedAccuracy), meaning: "the mean of recall and specificity: accuracy that a rare answer cannot inflate" },
+        { name: "Matthews correlation (MCC)", figure: "mcc", value: formatNumber(m.mcc), meaning: "from −1 (always opposite) through 0 (chance) to 1 (always the same)" },
+        { name: "Cohen's κ", figure: "kappa", value: formatNumber(m.kappa), meaning: "agreement beyond what chance would give" },
         { name: `Share called ${positive} by people`, value: formatPercent(m.prevalenceHuman), meaning: "how common the positive answer is" },
         { name: `Share called ${positive} by the judge`, value: formatPercent(m.prevalenceJudge), meaning: "above the people's share: the judge says it too often" },
         {
@@ -62,25 +63,25 @@ export function secondaryRows(judge: JudgeFigures): FigureRow[] {
     case "categorical": {
       const m = judge.metrics;
       return [
-        { name: "Micro-F1", value: formatNumber(m.microF1), meaning: "F1 over all turns pooled; equals accuracy when every turn has one label" },
-        { name: "Weighted F1", value: formatNumber(m.weightedF1), meaning: "each label's F1 weighted by how often people gave it" },
+        { name: "Micro-F1", figure: "microF1", value: formatNumber(m.microF1), meaning: "F1 over all turns pooled; equals accuracy when every turn has one label" },
+        { name: "Weighted F1", figure: "weightedF1", value: formatNumber(m.weightedF1), meaning: "each label's F1 weighted by how often people gave it" },
       ];
     }
     case "multilabel": {
       const m = judge.metrics;
       return [
-        { name: "Subset accuracy", value: formatPercent(m.subsetAccuracy), meaning: "turns where the judge chose exactly the people's labels" },
-        { name: "Jaccard (per turn)", value: formatNumber(m.jaccardSamples), meaning: "labels both chose over labels either chose, averaged over turns" },
-        { name: "Hamming loss", value: formatNumber(m.hammingLoss, 3), meaning: "share of turn × label decisions where they differ (lower is better)" },
+        { name: "Subset accuracy", figure: "subsetAccuracy", value: formatPercent(m.subsetAccuracy), meaning: "turns where the judge chose exactly the people's labels" },
+        { name: "Jaccard (per turn)", figure: "jaccardSamples", value: formatNumber(m.jaccardSamples), meaning: "labels both chose over labels either chose, averaged over turns" },
+        { name: "Hamming loss", figure: "hammingLoss", value: formatNumber(m.hammingLoss, 3), meaning: "share of turn × label decisions where they differ (lower is better)" },
       ];
     }
     case "numeric":
       return [
-        { name: "Pearson r", value: formatNumber(judge.pearson.value), meaning: "how close to a straight line the two sets of numbers lie" },
-        { name: "Mean absolute error", value: formatNumber(judge.mae, 3), meaning: "how far the judge's number is from the people's, on average" },
-        { name: "Root mean squared error", value: formatNumber(judge.rmse, 3), meaning: "the same, with large misses counting more" },
-        { name: "Concordance (Lin's CCC)", value: formatNumber(judge.ccc), meaning: "1 only when the judge gives the very same numbers" },
-        { name: "ICC(3,1), consistency", value: formatNumber(judge.icc.icc3_1.value), meaning: "agreement up to a constant shift between judge and people" },
+        { name: "Pearson r", figure: "pearson", value: formatNumber(judge.pearson.value), meaning: "how close to a straight line the two sets of numbers lie" },
+        { name: "Mean absolute error", figure: "mae", value: formatNumber(judge.mae, 3), meaning: "how far the judge's number is from the people's, on average" },
+        { name: "Root mean squared error", figure: "rmse", value: formatNumber(judge.rmse, 3), meaning: "the same, with large misses counting more" },
+        { name: "Concordance (Lin's CCC)", figure: "ccc", value: formatNumber(judge.ccc), meaning: "1 only when the judge gives the very same numbers" },
+        { name: "ICC(3,1), consistency", figure: "icc3_1", value: formatNumber(judge.icc.icc3_1.value), meaning: "agreement up to a constant shift between judge and people" },
       ];
   }
 }

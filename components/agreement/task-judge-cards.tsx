@@ -7,16 +7,29 @@ function withInterval(ci: [number, number] | null, extra?: string | null): strin
   return [ci ? `95 % CI ${formatInterval(ci)}` : "no interval", extra].filter(Boolean).join(" · ");
 }
 
-/** The seed's primary metrics of the criterion's type, large. */
-export function TaskJudgeCards({ judge, n }: { judge: JudgeFigures; n: number }) {
+/** A card's detail line with the rater-aware interval of `figure` in front, once there is one. */
+function detailWith(intervals: Intervals, figure: string, meaning: string): string {
+  const ci = intervals?.[figure];
+  return ci ? `95 % CI ${formatInterval(ci)} · ${meaning}` : meaning;
+}
+
+/** The rater-aware intervals by figure name, once computed. */
+export type Intervals = Record<string, [number, number] | null> | null;
+
+/**
+ * The seed's primary metrics of the criterion's type, large. With `intervals`, each card
+ * shows its rater-aware interval; before they are computed the numeric correlations show
+ * their items-only (Fisher z) intervals.
+ */
+export function TaskJudgeCards({ judge, n, intervals }: { judge: JudgeFigures; n: number; intervals: Intervals }) {
   switch (judge.type) {
     case "binary": {
       const m = judge.metrics;
       return (
         <StatGrid label="Judge against people" maxColumns={3}>
-          <StatCard label="Precision" value={formatNumber(m.precision)} detail={`of the turns the judge called ${judge.positive}, the share people called ${judge.positive} too`} />
-          <StatCard label="Recall" value={formatNumber(m.recall)} detail={`of the turns people called ${judge.positive}, the share the judge caught`} />
-          <StatCard label="F1" value={formatNumber(m.f1)} detail="the balance of precision and recall" warning={kappaWarning(n)} />
+          <StatCard label="Precision" value={formatNumber(m.precision)} detail={detailWith(intervals, "precision", `of the turns the judge called ${judge.positive}, the share people called ${judge.positive} too`)} />
+          <StatCard label="Recall" value={formatNumber(m.recall)} detail={detailWith(intervals, "recall", `of the turns people called ${judge.positive}, the share the judge caught`)} />
+          <StatCard label="F1" value={formatNumber(m.f1)} detail={detailWith(intervals, "f1", "the balance of precision and recall")} warning={kappaWarning(n)} />
         </StatGrid>
       );
     }
@@ -24,9 +37,9 @@ export function TaskJudgeCards({ judge, n }: { judge: JudgeFigures; n: number })
       const m = judge.metrics;
       return (
         <StatGrid label="Judge against people" maxColumns={3}>
-          <StatCard label="Accuracy" value={formatPercent(m.accuracy)} detail="turns where the judge gave the people's label" warning={kappaWarning(n)} />
-          <StatCard label="Macro-F1" value={formatNumber(m.macroF1)} detail="the mean of each label's F1: rare labels count as much as common ones" />
-          <StatCard label="Cohen's κ" value={formatNumber(m.kappa)} detail="agreement beyond chance" reading={kappaReading(m.kappa)} />
+          <StatCard label="Accuracy" value={formatPercent(m.accuracy)} detail={detailWith(intervals, "accuracy", "turns where the judge gave the people's label")} warning={kappaWarning(n)} />
+          <StatCard label="Macro-F1" value={formatNumber(m.macroF1)} detail={detailWith(intervals, "macroF1", "the mean of each label's F1: rare labels count as much as common ones")} />
+          <StatCard label="Cohen's κ" value={formatNumber(m.kappa)} detail={detailWith(intervals, "kappa", "agreement beyond chance")} reading={kappaReading(m.kappa)} />
         </StatGrid>
       );
     }
@@ -34,8 +47,8 @@ export function TaskJudgeCards({ judge, n }: { judge: JudgeFigures; n: number })
       const m = judge.metrics;
       return (
         <StatGrid label="Judge against people" maxColumns={3}>
-          <StatCard label="Macro-F1" value={formatNumber(m.macroF1)} detail="the mean of each label's F1: rare labels count as much as common ones" warning={kappaWarning(n)} />
-          <StatCard label="Micro-F1" value={formatNumber(m.microF1)} detail="F1 over every turn × label decision pooled: common labels weigh more" />
+          <StatCard label="Macro-F1" value={formatNumber(m.macroF1)} detail={detailWith(intervals, "macroF1", "the mean of each label's F1: rare labels count as much as common ones")} warning={kappaWarning(n)} />
+          <StatCard label="Micro-F1" value={formatNumber(m.microF1)} detail={detailWith(intervals, "microF1", "F1 over every turn × label decision pooled: common labels weigh more")} />
         </StatGrid>
       );
     }
@@ -45,20 +58,20 @@ export function TaskJudgeCards({ judge, n }: { judge: JudgeFigures; n: number })
           <StatCard
             label="Spearman ρ"
             value={formatNumber(judge.spearman.value)}
-            detail={withInterval(judge.spearman.ci, formatPValue(judge.spearman.pValue))}
+            detail={withInterval(intervals?.spearman ?? judge.spearman.ci, formatPValue(judge.spearman.pValue))}
             reading={correlationReading(judge.spearman.value)}
             warning={correlationWarning(n)}
           />
           <StatCard
             label="Kendall τ-b"
             value={formatNumber(judge.kendall.value)}
-            detail={withInterval(judge.kendall.ci, formatPValue(judge.kendall.pValue))}
+            detail={withInterval(intervals?.kendall ?? judge.kendall.ci, formatPValue(judge.kendall.pValue))}
             reading={correlationReading(judge.kendall.value)}
           />
           <StatCard
             label="ICC(2,1), absolute agreement"
             value={formatNumber(judge.icc.icc2_1.value)}
-            detail={withInterval(judge.icc.icc2_1.ci)}
+            detail={withInterval(intervals?.icc2_1 ?? judge.icc.icc2_1.ci)}
             reading="1 when the judge gives the people's very numbers"
           />
         </StatGrid>

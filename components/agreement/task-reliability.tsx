@@ -10,13 +10,15 @@ import taskStyles from "./task.module.css";
 
 const TICKS = [0, 0.2, 0.4, 0.6, 0.8, 1];
 
-function BinTable({ calibration }: { calibration: CalibrationFigures }) {
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+function BinTable({ calibration, unit }: { calibration: CalibrationFigures; unit: string }) {
   return (
     <table className="table">
       <thead>
         <tr>
           <th scope="col">Confidence</th>
-          <th scope="col" className={styles.numeric}>Turns</th>
+          <th scope="col" className={styles.numeric}>{capitalise(unit)}</th>
           <th scope="col" className={styles.numeric}>Mean confidence</th>
           <th scope="col" className={styles.numeric}>Right</th>
         </tr>
@@ -41,13 +43,13 @@ function BinTable({ calibration }: { calibration: CalibrationFigures }) {
  * How often the judge is right against how sure it says it is, in ten bands of confidence:
  * on the diagonal the judge's confidence can be taken at its word.
  */
-export function TaskReliability({ calibration }: { calibration: CalibrationFigures }) {
+export function TaskReliability({ calibration, unit = "turns", rightMeans }: { calibration: CalibrationFigures; unit?: string; rightMeans?: string }) {
   const points = calibration.bins.filter((bin) => bin.count > 0).map((bin) => ({ x: bin.meanConfidence, y: bin.accuracy, count: bin.count }));
   return (
     <div className={taskStyles.group}>
       <h3>Does the judge know when it is right?</h3>
       <StatGrid label="Calibration" maxColumns={3}>
-        <StatCard label="Turns with a confidence" value={formatCount(calibration.n)} />
+        <StatCard label={`${capitalise(unit)} with a confidence`} value={formatCount(calibration.n)} />
         <StatCard
           label="Expected calibration error"
           value={formatNumber(calibration.ece, 3)}
@@ -58,8 +60,8 @@ export function TaskReliability({ calibration }: { calibration: CalibrationFigur
       </StatGrid>
       <ChartFigure
         title="Reliability diagram"
-        description="Each point is a band of confidence: how sure the judge said it was (across) and how often it gave the people's answer (up); bigger points hold more turns. Below the dashed diagonal the judge is overconfident, above it underconfident. Right means the same label, or for several labels exactly the same set."
-        table={<BinTable calibration={calibration} />}
+        description={`Each point is a band of confidence: how sure the judge said it was (across) and how often it gave the people's answer (up); bigger points hold more ${unit}. Below the dashed diagonal the judge is overconfident, above it underconfident. ${rightMeans ?? "Right means the same label, or for several labels exactly the same set."}`}
+        table={<BinTable calibration={calibration} unit={unit} />}
       >
         <ScatterChart responsive style={{ width: "100%", height: 300 }} margin={{ top: 8, right: 16, bottom: 24, left: 4 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e3e8" />
@@ -82,11 +84,11 @@ export function TaskReliability({ calibration }: { calibration: CalibrationFigur
             width={40}
             tickFormatter={(value: number) => `${Math.round(value * 100)}%`}
           />
-          <ZAxis type="number" dataKey="count" name="Turns" range={[40, 360]} />
+          <ZAxis type="number" dataKey="count" name={capitalise(unit)} range={[40, 360]} />
           <ReferenceLine segment={[{ x: 0, y: 0 }, { x: 1, y: 1 }]} stroke="#7c7c88" strokeDasharray="5 4" ifOverflow="hidden" />
           <Tooltip
             cursor={{ strokeDasharray: "3 3" }}
-            formatter={(value, name) => (name === "Share right" ? formatPercent(Number(value)) : name === "Turns" ? formatCount(Number(value)) : formatNumber(Number(value)))}
+            formatter={(value, name) => (name === "Share right" ? formatPercent(Number(value)) : name === capitalise(unit) ? formatCount(Number(value)) : formatNumber(Number(value)))}
           />
           <Scatter name="Bands" data={points} fill="#3553d6" line={{ stroke: "#3553d6", strokeWidth: 1.5 }} isAnimationActive={false} />
         </ScatterChart>

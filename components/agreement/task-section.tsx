@@ -3,13 +3,14 @@
 import type { Scope } from "@/lib/agreement/scope.schema";
 import type { TaskCriterion } from "@/lib/agreement/task-data";
 import type { TaskFigures } from "@/lib/agreement/task-figures";
-import type { TaskReport } from "@/lib/agreement/task-report";
+import type { TaskIntervals, TaskReport } from "@/lib/agreement/task-report";
 import { Alert } from "@/components/ui/alert";
 import { ConfusionMatrix } from "@/components/ui/confusion-matrix";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { formatCount, formatNumber } from "./format";
 import { humanAnswerRule, secondaryRows, TYPE_NAMES } from "./task-format";
 import { TaskHumans } from "./task-humans";
-import { TaskJudgeCards } from "./task-judge-cards";
+import { TaskJudgeCards, type Intervals } from "./task-judge-cards";
 import { TaskReliability } from "./task-reliability";
 import { ClassTable, FigureTable } from "./task-tables";
 import { useTaskReport } from "./use-task-report";
@@ -28,15 +29,45 @@ function describeCriterion(criterion: TaskCriterion): string {
   return `${answered}: ${criterion.labels.join(", ")}${positive}.`;
 }
 
-function Figures({ figures, criterion }: { figures: TaskFigures; criterion: TaskCriterion }) {
+/** Where the rater-aware intervals stand, in a line under the judge's figures. */
+function IntervalsNote({ intervals }: { intervals: TaskIntervals | null }) {
+  if (intervals === null) return null;
+  switch (intervals.status) {
+    case "ready":
+      return (
+        <p className="muted">
+          95&nbsp;% intervals are rater-aware: sessions and raters resampled together ({formatCount(intervals.result.replicates)} replicates over{" "}
+          {formatCount(intervals.result.nClusters)} sessions and {formatCount(intervals.result.nRaters)} raters), so they count who rated as well as
+          which turns.
+        </p>
+      );
+    case "computing": {
+      const percent = intervals.total > 0 ? Math.floor((intervals.done / intervals.total) * 100) : 0;
+      return (
+        <div className="muted" aria-live="polite">
+          <p>Rater-aware intervals: computing ({percent}&nbsp;%)</p>
+          <ProgressBar label="Rater-aware intervals" value={intervals.done} max={intervals.total} />
+        </div>
+      );
+    }
+    case "failed":
+      return <Alert tone="error">The intervals could not be computed: {intervals.error}</Alert>;
+    case "too-few":
+      return <p className="muted">No intervals yet. {intervals.reason}</p>;
+  }
+}
+
+function Figures({ figures, criterion, intervals: state }: { figures: TaskFigures; criterion: TaskCriterion; intervals: TaskIntervals | null }) {
   const { judge } = figures;
+  const intervals: Intervals = state?.status === "ready" ? Object.fromEntries(Object.entries(state.result.figures).map(([name, f]) => [name, f.ci])) : null;
   const confusion = judge.type === "binary" ? judge.confusion : judge.type === "categorical" ? { labels: judge.metrics.labels, matrix: judge.metrics.matrix } : null;
   const perClass = judge.type === "categorical" ? judge.metrics.perClass : judge.type === "multilabel" ? judge.metrics.perLabel : null;
   return (
     <div className={styles.stack}>
       <div className={styles.group}>
         <h3>Judge against people</h3>
-        <TaskJudgeCards judge={judge} n={figures.n} />
+        <TaskJudgeCards judge={judge} n={figures.n} intervals={intervals} />
+        <IntervalsNote intervals={state} />
       </div>
       <div className={styles.pair}>
         {confusion ? (
@@ -44,7 +75,7 @@ function Figures({ figures, criterion }: { figures: TaskFigures; criterion: Task
             <ConfusionMatrix caption="Turns by answer" labels={confusion.labels} matrix={confusion.matrix} rowTitle="People" columnTitle="Judge" />
           </div>
         ) : null}
-        <FigureTable caption="More figures" rows={secondaryRows(judge)} />
+        <FigureTable caption="More figures" rows={secondaryRows(judge)} intervals={intervals} />
       </div>
       {perClass ? <ClassTable caption={judge.type === "multilabel" ? "Per label" : "Per class"} labelTitle={judge.type === "multilabel" ? "Label" : "Class"} rows={perClass} /> : null}
       <TaskHumans humans={figures.humans} />
@@ -99,7 +130,7 @@ export function TaskSection({ scope }: { scope: Scope }) {
           or widen the scope.
         </p>
       ) : (
-        <Figures figures={report.figures} criterion={report.criterion} />
+        <Figures figures={report.figures} criterion={report.criterion} intervals={report.intervals} />
       )}
     </section>
   );

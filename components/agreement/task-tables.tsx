@@ -1,11 +1,15 @@
 import type { ClassScore } from "@/lib/stats/class-scores";
-import { formatCount, formatNumber } from "./format";
+import type { Interval } from "@/lib/stats";
+import { formatCount, formatInterval, formatNumber } from "./format";
 import type { FigureRow } from "./task-format";
 import styles from "./report.module.css";
 import taskStyles from "./task.module.css";
 
-/** The type's other figures: name and what it means, and the value. */
-export function FigureTable({ caption, rows }: { caption: string; rows: FigureRow[] }) {
+/**
+ * The type's other figures: name and what it means, and the value; with `intervals` (the
+ * rater-aware ones, by figure name) a column of 95 % intervals.
+ */
+export function FigureTable({ caption, rows, intervals }: { caption: string; rows: FigureRow[]; intervals?: Record<string, Interval | null> | null }) {
   return (
     <div className="table-wrap">
       <table className="table">
@@ -16,6 +20,11 @@ export function FigureTable({ caption, rows }: { caption: string; rows: FigureRo
             <th scope="col" className={styles.numeric}>
               Value
             </th>
+            {intervals ? (
+              <th scope="col" className={styles.numeric}>
+                95&nbsp;% interval
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -26,6 +35,7 @@ export function FigureTable({ caption, rows }: { caption: string; rows: FigureRo
                 <span className={taskStyles.meaning}>{row.meaning}</span>
               </th>
               <td className={styles.numeric}>{row.value}</td>
+              {intervals ? <td className={styles.numeric}>{(row.figure && formatInterval(intervals[row.figure])) || "–"}</td> : null}
             </tr>
           ))}
         </tbody>

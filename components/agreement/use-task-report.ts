@@ -5,6 +5,9 @@ import type { TaskReport } from "@/lib/agreement/task-report";
 import { scopeKey, type Scope } from "@/lib/agreement/scope.schema";
 import { AGREEMENT_QUERY_KEY } from "./use-agreement-report";
 
+/** How often to ask again while the rater-aware intervals are being computed. */
+const COMPUTING_POLL_MS = 1500;
+
 async function fetchTaskReport(key: string, signal: AbortSignal): Promise<TaskReport> {
   const response = await fetch(`/api/v1/agreement/task?${key}`, { signal, headers: { accept: "application/json" } });
   if (!response.ok) {
@@ -17,7 +20,8 @@ async function fetchTaskReport(key: string, signal: AbortSignal): Promise<TaskRe
 /**
  * The metrics of the scope's criterion by its type (`GET /api/v1/agreement/task`). Only
  * asked for when the scope names a criterion: without one there is no type to go by.
- * Keyed under the report's key, so whatever refreshes the report refreshes these too.
+ * Keyed under the report's key, so whatever refreshes the report refreshes these too;
+ * polled while the background job computes the intervals.
  */
 export function useTaskReport(scope: Scope) {
   const key = scopeKey(scope);
@@ -26,6 +30,7 @@ export function useTaskReport(scope: Scope) {
     queryFn: ({ signal }) => fetchTaskReport(key, signal),
     enabled: Boolean(scope.criterion),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.intervals?.status === "computing" ? COMPUTING_POLL_MS : false),
     retry: false,
   });
 }

@@ -35,6 +35,8 @@ export type PairwiseRows = {
   pass2: (Preference | null)[];
   winner: (Preference | null)[];
   human: Preference[];
+  /** the final verdict's confidence (else the mean of the passes'), when the judge gave one */
+  confidence: (number | null)[];
 };
 
 export type AgreementData = { units: AgreementUnits; ratings: AgreementRatings; pairwise: PairwiseRows };
@@ -45,6 +47,6 @@ export function emptyAgreementData(): AgreementData {
   return {
     units: { turnId: [], sessionId: [], persona: [], criterion: [], ratingCriterion: [], wordCount: [], score: [], adjudicated: [], gold: [], day: [], importId: [] },
     ratings: { unit: [], rater: [], level: [] },
-    pairwise: { pass1: [], pass2: [], winner: [], human: [] },
+    pairwise: { pass1: [], pass2: [], winner: [], human: [], confidence: [] },
   };
 }

@@ -193,6 +193,7 @@ describe("buildAgreementReport: breakdowns, bias and pairwise", () => {
       pass2: ["model_a", "model_b", "model_b"],
       winner: [null, null, "model_b"],
       human: ["model_a", "tie", "model_a"],
+      confidence: [null, null, null],
     };
     const { report } = buildAgreementReport(data, SEED_CUTOFFS);
     expect(report.pairwise?.n).toBe(3);

@@ -3,7 +3,9 @@ import { cohenKappa, levelFromCutoffs } from "@/lib/stats";
 import { applyMigrations } from "@/lib/server/migrate";
 import { getDb } from "@/lib/server/db";
 import { createScratchDatabase } from "@/scripts/test/test-database";
+import { pairwiseFigures } from "@/lib/agreement/pairwise";
 import { DEMO_RATERS, isDatabaseEmpty, seedDemo } from "./seed-demo";
+import { DEMO_PAIRWISE_JUDGE } from "./seed-demo-pairwise";
 import { closeImportPool } from "./with-import-transaction";
 
 // seedDemo only seeds an empty database, and other test files add sessions to the shared one,
@@ -38,7 +40,7 @@ describe("seedDemo", () => {
     const result = await seedDemo({ now: new Date("2026-03-01T12:00:00Z") });
     const again = await seedDemo();
 
-    expect(result).toEqual({ status: "seeded", sessions: 60, turns: 540, ratings: 630, raters: 3, labelled: { turns: 240, ratings: 720 } });
+    expect(result).toEqual({ status: "seeded", sessions: 60, turns: 540, ratings: 630, raters: 3, labelled: { turns: 240, ratings: 720 }, comparisons: 59 });
     expect(again).toEqual({ status: "skipped", reason: "the database already holds sessions" });
     expect(await isDatabaseEmpty()).toBe(false);
     const db = getDb();
@@ -103,5 +105,21 @@ describe("seedDemo", () => {
     expect(confidence._max.confidence).toBeLessThanOrEqual(1);
     expect(await db.rating.count({ where: { label: { not: null } } })).toBe(360);
     expect(await db.rating.count({ where: { annotator: { not: null }, score: { not: null } } })).toBe(180);
+  });
+
+  it("adds pairwise comparisons with a position bias the swap shows, confidences, and a person's verdict on each", async () => {
+    const rows = await getDb().pairwiseComparison.findMany({ where: { judge: DEMO_PAIRWISE_JUDGE }, orderBy: { id: "asc" } });
+    expect(rows).toHaveLength(59);
+    const figures = pairwiseFigures({
+      pass1: rows.map((r) => r.pass1Winner),
+      pass2: rows.map((r) => r.pass2Winner),
+      winner: rows.map((r) => r.winner),
+      human: rows.map((r) => r.humanWinner!),
+      confidence: rows.map((r) => r.confidence),
+    })!;
+    expect(figures.passes.positionConsistency).toBeGreaterThan(0.5);
+    expect(figures.passes.positionConsistency).toBeLessThan(0.95);
+    expect(figures.calibration?.n).toBe(59);
+    expect(figures.byConsistency.consistent.agreement!).toBeGreaterThan(figures.byConsistency.flipped.agreement!);
   });
 });

@@ -9,6 +9,7 @@ import { buildDemoLog } from "./build-demo-log";
 import { HEURISTIC_JUDGE } from "./ensure-judge";
 import { importGeneric } from "./import-generic";
 import { importLog } from "./import-log";
+import { seedDemoPairwise } from "./seed-demo-pairwise";
 
 /** Three demo raters: each sees the judge's level through their own leniency and noise. */
 export const DEMO_RATERS = [
@@ -27,7 +28,7 @@ const ALL_RATERS_EVERY = 3;
 
 export type SeedDemoResult =
   | { status: "skipped"; reason: string }
-  | { status: "seeded"; sessions: number; turns: number; ratings: number; raters: number; labelled: { turns: number; ratings: number } };
+  | { status: "seeded"; sessions: number; turns: number; ratings: number; raters: number; labelled: { turns: number; ratings: number }; comparisons: number };
 
 /** True when no session is stored: what `npm start` checks before seeding. */
 export async function isDatabaseEmpty(): Promise<boolean> {
@@ -47,6 +48,7 @@ export async function seedDemo({ sessions = 60, seed = 20251012, now = new Date(
   const imported = await importLog({ input: { kind: "ndjson", source: bytesSource(new TextEncoder().encode(text)) }, actor: { source: "demo" }, fileName: "demo.jsonl" });
   const raterIds = await createDemoRaters();
   const ratings = await rateHalfTheTurns(imported.sessions.map((s) => s.id), raterIds, seed, day);
+  const comparisons = await seedDemoPairwise(imported.sessions.map((s) => s.id), seed);
   const labelled = await importGeneric({
     text: buildDemoLabels(seed),
     fileName: "demo-labels.jsonl",
@@ -67,6 +69,7 @@ export async function seedDemo({ sessions = 60, seed = 20251012, now = new Date(
     ratings,
     raters: raterIds.length,
     labelled: { turns: labelled.turnCount, ratings: labelled.ratingCount },
+    comparisons,
   };
 }
 
