@@ -73,13 +73,17 @@ export function medianAggregate(members: readonly ArrayLike<number>[]): Float64A
 /** A label member's error per item: 1 where it differs from the human label, else 0. */
 export function labelErrors(human: readonly string[], member: readonly string[]): Float64Array {
   if (human.length !== member.length) throw new RangeError(`paired arrays differ in length: ${human.length} vs ${member.length}`);
-  return Float64Array.from(human, (label, i) => (member[i] === label ? 0 : 1));
+  const errors = new Float64Array(human.length);
+  for (let i = 0; i < human.length; i++) errors[i] = member[i] === human[i] ? 0 : 1;
+  return errors;
 }
 
 /** A numeric member's error per item: member − human. */
 export function numericErrors(human: ArrayLike<number>, member: ArrayLike<number>): Float64Array {
   if (human.length !== member.length) throw new RangeError(`paired arrays differ in length: ${human.length} vs ${member.length}`);
-  return Float64Array.from({ length: human.length }, (_, i) => member[i] - human[i]);
+  const errors = new Float64Array(human.length);
+  for (let i = 0; i < human.length; i++) errors[i] = member[i] - human[i];
+  return errors;
 }
 
 export type ErrorCorrelation = {
