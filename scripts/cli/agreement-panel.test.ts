@@ -168,6 +168,18 @@ describe("the panel's and each member's block are the single-judge command's", (
   }
 });
 
+describe("--where", () => {
+  it("gives the report of the matching rows alone, and counts the others in n_not_matching", () => {
+    const c = byName("numeric-median-four");
+    const matching = c.rows.filter((row) => (row.id as number) % 3 === 0);
+    const args = (path: string, ...extra: string[]) => [...argsOf(c, path), ...extra];
+    const where = matching.flatMap((row) => ["--where", `id=${row.id}`]);
+    const { n_not_matching, ...got } = report(args(files.get(c.name)!.csv, ...where));
+    expect(n_not_matching).toBe(c.rows.length - matching.length);
+    expect(got).toEqual(report(args(writeTemp("matching.csv", csv(matching, ["id", "human", ...c.judges])))));
+  });
+});
+
 describe("bad input", () => {
   const c = () => byName("numeric-two-members");
   const path = () => files.get("numeric-two-members")!.csv;
