@@ -72,7 +72,8 @@ function isPresent(value: unknown): boolean {
   return value !== undefined && !isBlank(value);
 }
 
-function categoricalFigures(human: string[], judge: string[]) {
+/** The figures after the counts: the block `concord agreement --panel` prints per judge too. */
+export function categoricalFigures(human: string[], judge: string[]) {
   const m = categoricalMetrics(human, judge);
   return {
     accuracy: m.accuracy,
@@ -85,7 +86,8 @@ function categoricalFigures(human: string[], judge: string[]) {
   };
 }
 
-function binaryFigures(human: string[], judge: string[], positive: string) {
+/** The figures after the counts: the block `concord agreement --panel` prints per judge too. */
+export function binaryFigures(human: string[], judge: string[], positive: string) {
   const m = binaryMetrics(human, judge, positive);
   return {
     positive,
@@ -127,7 +129,7 @@ function scoresByLabel(scores: ClassScore[]) {
 }
 
 /** Indented JSON, with arrays of plain values (labels, matrix rows) on one line. */
-function formatJson(value: unknown, indent = ""): string {
+export function formatJson(value: unknown, indent = ""): string {
   if (Array.isArray(value) && value.every((item) => item === null || typeof item !== "object")) {
     return `[${value.map((item) => JSON.stringify(item)).join(", ")}]`;
   }

@@ -27,11 +27,15 @@ export function numericReport(args: string[]): Record<string, unknown> {
 
 function buildReport(options: NumericOptions): Record<string, unknown> {
   const { human, judge, nDropped, nNotMatching } = readPairs(options);
-  const icc = intraclassCorrelation([human, judge]);
   const report: Record<string, unknown> = { n: human.length, n_dropped: nDropped };
   if (options.where.size > 0) report.n_not_matching = nNotMatching;
+  return { ...report, ...numericFigures(human, judge) };
+}
+
+/** The figures after the counts: the block `concord agreement --panel` prints per judge too. */
+export function numericFigures(human: Float64Array, judge: Float64Array) {
+  const icc = intraclassCorrelation([human, judge]);
   return {
-    ...report,
     pearson: pearsonCorrelation(human, judge).value,
     spearman: spearmanRho(human, judge),
     kendall_tau_b: kendallTau(human, judge),

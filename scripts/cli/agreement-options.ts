@@ -10,6 +10,7 @@ export const USAGE = `usage:
                     [--pass1 FIELD --pass2 FIELD] [--where FIELD=VALUE …]
   concord agreement --alt-test …   can the judge replace a rater (--alt-test --help)
   concord agreement --ppi …        corrected quality estimate, PPI++ (--ppi --help)
+  concord agreement --panel …      a panel of judges: vote, mean or median, n_eff (--panel --help)
 
 Agreement between human ratings and a judge, from a JSONL or CSV file (chosen by the
 extension .jsonl/.ndjson/.json or .csv/.tsv, otherwise by the first character). Prints one

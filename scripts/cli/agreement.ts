@@ -10,6 +10,7 @@ import { pairwiseReport, scoreReport } from "./agreement-report.ts";
 const MODES: Record<string, () => Promise<{ run: (args: string[]) => Promise<number> }>> = {
   "--alt-test": () => import("./agreement-alt-test.ts"),
   "--ppi": () => import("./agreement-ppi.ts"),
+  "--panel": () => import("./agreement-panel.ts"),
 };
 
 type TaskModule = { run: (args: string[], task: string) => Promise<number> };
