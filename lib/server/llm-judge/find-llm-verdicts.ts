@@ -44,9 +44,9 @@ function fromScore(row: { overallScore: number; rationale: string | null; metric
   };
 }
 
-function fromLabel(row: { label: string | null; labels: string[] | null; confidence: number | null; createdAt: Date; judge: { name: string; version: string } }): LlmVerdict {
+function fromLabel(row: { label: string | null; labels: string[] | null; confidence: number | null; rationale: string | null; createdAt: Date; judge: { name: string; version: string } }): LlmVerdict {
   const answer = row.label ?? (row.labels?.length ? row.labels.join(", ") : "no label applies");
-  return { judge: `${row.judge.name} ${row.judge.version}`, overallScore: null, level: null, levelLabel: null, levelCount: null, answer, confidence: row.confidence, rationale: null, scoredAt: row.createdAt };
+  return { judge: `${row.judge.name} ${row.judge.version}`, overallScore: null, level: null, levelLabel: null, levelCount: null, answer, confidence: row.confidence, rationale: row.rationale, scoredAt: row.createdAt };
 }
 
 /**
@@ -57,7 +57,7 @@ export async function findLlmVerdicts(turnId: number): Promise<LlmVerdict[]> {
   const judge = { select: { id: true, name: true, version: true } };
   const [scores, labels] = await Promise.all([
     getDb().judgeScore.findMany({ where: { turnId, judge: { kind: "llm" } }, select: { overallScore: true, rationale: true, metrics: true, createdAt: true, judge } }),
-    getDb().judgeLabel.findMany({ where: { turnId, judge: { kind: "llm" } }, select: { label: true, labels: true, confidence: true, createdAt: true, judge } }),
+    getDb().judgeLabel.findMany({ where: { turnId, judge: { kind: "llm" } }, select: { label: true, labels: true, confidence: true, rationale: true, createdAt: true, judge } }),
   ]);
   const verdicts = [...scores.map((row) => ({ id: row.judge.id, verdict: fromScore(row) })), ...labels.map((row) => ({ id: row.judge.id, verdict: fromLabel(row) }))];
   return verdicts.sort((a, b) => b.id - a.id).map((entry) => entry.verdict);

@@ -27,10 +27,11 @@ export async function saveTypedAnswer(input: Input): Promise<boolean> {
   }
   const label = answer.kind === "label" ? answer.label : null;
   const labels = answer.kind === "labels" ? answer.labels : null;
+  const rawOutput = JSON.stringify({ promptVersion: PROMPT_VERSION, model, criterion: input.criterion, type: input.type, parsed: answer, exchanges });
   const rows = await getDb().$queryRaw<Array<{ inserted: number }>>`
     WITH inserted AS (
-      INSERT INTO judge_labels (turn_id, judge_id, label, labels, confidence)
-      VALUES (${input.turnId}, ${input.judgeId}, ${label}, ${labels}::text[], ${answer.confidence})
+      INSERT INTO judge_labels (turn_id, judge_id, label, labels, confidence, rationale, raw_output)
+      VALUES (${input.turnId}, ${input.judgeId}, ${label}, ${labels}::text[], ${answer.confidence}, ${answer.reasoning}, ${rawOutput}::jsonb)
       ON CONFLICT (turn_id, judge_id) DO NOTHING
       RETURNING 1
     ), counted AS (

@@ -85,7 +85,12 @@ describe("direct scoring by criterion type", () => {
     expect(promptOf(stub.requests[0])).toContain('{"reasoning":"…","label":<one of "fail", "pass">,"confidence":<number 0-1>}');
     expect(labels).toEqual(turnIds.map((turnId) => ({ turn_id: turnId, label: "pass", labels: null, confidence: 0.8, is_imported: false })));
     expect(scores).toEqual([]);
-    expect(await findLlmVerdicts(turnIds[0])).toEqual([expect.objectContaining({ answer: "pass", confidence: 0.8, overallScore: null, level: null })]);
+    expect(await findLlmVerdicts(turnIds[0])).toEqual([
+      expect.objectContaining({ answer: "pass", confidence: 0.8, overallScore: null, level: null, rationale: "The response stays on the question." }),
+    ]);
+    const audit = await getDb().judgeLabel.findFirstOrThrow({ where: { turnId: turnIds[0] }, select: { rationale: true, rawOutput: true } });
+    expect(audit.rationale).toBe("The response stays on the question.");
+    expect(audit.rawOutput).toMatchObject({ criterion, type: { type: "binary", labels: ["fail", "pass"], positive: "pass" }, parsed: { kind: "label", label: "pass" }, exchanges: [{ problem: null }] });
   });
 
   it("stores a categorical label from the ordered list", async () => {
