@@ -192,6 +192,30 @@ describe("importGeneric", () => {
     expect(await getDb().criterionType.count({ where: { criterion: intent } })).toBe(0);
   });
 
+  it("widens a criterion stored by an earlier import with new labels, and refuses one that would change its type, storing nothing", async () => {
+    const intent = uniqueId("intent");
+    const first = ["item_id,dimension,judge_score,human_score", `q1,${intent},ask,ask`, `q2,${intent},tell,ask`].join("\n");
+    const fields = genericFieldsSchema.parse({ criterionTypes: [`${intent}=categorical:ask,tell`] });
+    await importGeneric({ text: first, fileName: "first.csv", fields, actor: web, sessionId: uniqueId("first") });
+
+    const second = ["item_id,dimension,judge_score,human_score", `q1,${intent},greet,ask`].join("\n");
+    await importGeneric({ text: second, fileName: "second.csv", fields: genericFieldsSchema.parse({ criterionTypes: [`${intent}=categorical:greet,ask`] }), actor: web, sessionId: uniqueId("second") });
+    expect(await getDb().criterionType.findUnique({ where: { criterion: intent }, select: { type: true, labels: true } })).toEqual({ type: "categorical", labels: ["ask", "tell", "greet"] });
+
+    const id = uniqueId("retype");
+    const third = ["item_id,dimension,judge_score,human_score", `q1,${intent},yes,no`, `q2,${intent},no,no`].join("\n");
+    const error = await rejectionOf(importGeneric({ text: third, fileName: "third.csv", fields: defaults, actor: web, sessionId: id }), ImportInvalidError);
+    expect(error.report.problems).toEqual([
+      {
+        line: null,
+        path: intent,
+        message: `criterion "${intent}" is stored as categorical (ask, tell, greet) by an earlier import or the rubric; this file makes it binary (no, yes; positive yes). Declare its type as stored (--criterion-type ${intent}=categorical) or import it under another name.`,
+      },
+    ]);
+    expect(await getDb().evalSession.count({ where: { externalId: id } })).toBe(0);
+    expect(await getDb().criterionType.findUnique({ where: { criterion: intent }, select: { labels: true } })).toEqual({ labels: ["ask", "tell", "greet"] });
+  });
+
   it("refuses labels with no dimension, which would retype overall, Concord's quality levels, and stores nothing", async () => {
     const id = uniqueId("overall-labels");
     const csv = ["item_id,judge_score,human_score", "q1,yes,no", "q2,no,no"].join("\n");
