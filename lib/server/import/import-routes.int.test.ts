@@ -119,6 +119,31 @@ describe("POST /api/v1/sessions", () => {
     expect(session.seedPrompt).toBe("Explore growth");
   });
 
+  it("takes generic label data as CSV or JSONL with ?generic=true: a dry run first, then 201 with the labels stored", async () => {
+    const id = uniqueId("api-generic");
+    const intent = uniqueId("intent");
+    const csv = `item_id,dimension,judge_score,human_1,human_2,p\nq1,${intent},ask,ask,tell,0.8\nq2,${intent},tell,tell,tell,0.6\n`;
+    const query = `?generic=true&confidence_field=p&human_field=human_1&human_field=human_2&criterion_type=${encodeURIComponent(`${intent}=categorical:ask,tell`)}&session_id=${id}`;
+
+    const dry = await push(csv, { type: "text/csv", query: `${query}&dry_run=true` });
+    expect(dry.status).toBe(200);
+    expect(await dry.json()).toMatchObject({ status: "dry_run", turnCount: 2, ratingCount: 4, criteria: [{ criterion: intent, type: { type: "categorical", labels: ["ask", "tell"] } }] });
+    expect(await getDb().evalSession.count({ where: { externalId: id } })).toBe(0);
+
+    const created = await push(csv, { type: "text/csv", query });
+    expect(created.status).toBe(201);
+    const labels = await getDb().judgeLabel.findMany({ where: { turn: { session: { externalId: id } } }, orderBy: { turn: { ordinal: "asc" } }, select: { label: true, confidence: true } });
+    expect(labels).toEqual([
+      { label: "ask", confidence: 0.8 },
+      { label: "tell", confidence: 0.6 },
+    ]);
+
+    const jsonl = ndjson([{ item_id: "q1", dimension: intent, judge_score: "tell", human_score: "ask" }]);
+    const second = await push(jsonl, { query: `?generic=true&session_id=${uniqueId("api-generic-jsonl")}` });
+    expect(second.status).toBe(201);
+    expect(await push(jsonl, { type: "application/xml", query: "?generic=true" }).then((r) => r.status)).toBe(415);
+  });
+
   it("answers 415 to a body that is neither JSON nor NDJSON", async () => {
     const response = await push("a,b\n1,2", { type: "text/csv" });
 
