@@ -15,6 +15,7 @@ import { HeadlineCards } from "./headline-cards";
 import { HumanCeilingSection } from "./human-ceiling-section";
 import { OverTimeSection } from "./over-time-section";
 import { PairwiseSection } from "./pairwise-section";
+import { PanelSection } from "./panel-section";
 import { RatersSection } from "./raters-section";
 import { ReportSummary } from "./report-summary";
 import { ScopePicker } from "./scope-picker";
@@ -74,6 +75,7 @@ export function AgreementView({ options, initial, initialError, canAdjudicate }:
               ) : (
                 <Report report={report} scope={scope} grouping={grouping} options={options} canAdjudicate={canAdjudicate} onScopeChange={navigate} />
               )}
+              <PanelSection scope={scope} isPanel={report.scope.judge?.kind === "panel"} />
               <PairwiseSection pairwise={report.pairwise} />
               <ExportLinks scope={scope} report={report} />
             </>

@@ -5,9 +5,10 @@ const TABS = [
   { href: "/settings/judges", label: "Endpoints" },
   { href: "/settings/judges/runs", label: "Runs" },
   { href: "/settings/judges/rubric", label: "Rubric generation" },
+  { href: "/settings/judges/panels", label: "Panels" },
 ] as const;
 
-/** The three pages of the LLM judge's settings. */
+/** The pages of the judges' settings. */
 export function JudgesTabs({ current }: { current: (typeof TABS)[number]["href"] }) {
   return (
     <nav aria-label="LLM judge settings" className={styles.tabs}>

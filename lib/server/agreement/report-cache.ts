@@ -39,3 +39,6 @@ export const taskCache = shared<TaskReportEntry>("task", 8);
 export function clearAgreementCaches(): void {
   for (const { cache } of Object.values(globalForCache.concordAgreementCaches ?? {})) cache.clear();
 }
+
+/** The diagnostics of a panel judge in a scope (lib/server/panels/get-panel-report.ts). */
+export const panelCache = shared<unknown>("panel", 8);

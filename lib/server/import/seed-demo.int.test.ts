@@ -6,6 +6,8 @@ import { createScratchDatabase } from "@/scripts/test/test-database";
 import { pairwiseFigures } from "@/lib/agreement/pairwise";
 import { DEMO_RATERS, isDatabaseEmpty, seedDemo } from "./seed-demo";
 import { DEMO_PAIRWISE_JUDGE } from "./seed-demo-pairwise";
+import { DEMO_PANEL } from "./seed-demo-panel";
+import { getPanelReport } from "../panels/get-panel-report";
 import { closeImportPool } from "./with-import-transaction";
 
 // seedDemo only seeds an empty database, and other test files add sessions to the shared one,
@@ -40,7 +42,7 @@ describe("seedDemo", () => {
     const result = await seedDemo({ now: new Date("2026-03-01T12:00:00Z") });
     const again = await seedDemo();
 
-    expect(result).toEqual({ status: "seeded", sessions: 60, turns: 540, ratings: 630, raters: 3, labelled: { turns: 240, ratings: 720 }, comparisons: 59 });
+    expect(result).toEqual({ status: "seeded", sessions: 60, turns: 540, ratings: 630, raters: 3, labelled: { turns: 240, ratings: 720 }, comparisons: 59, panelTurns: 540 });
     expect(again).toEqual({ status: "skipped", reason: "the database already holds sessions" });
     expect(await isDatabaseEmpty()).toBe(false);
     const db = getDb();
@@ -121,5 +123,16 @@ describe("seedDemo", () => {
     expect(figures.passes.positionConsistency).toBeLessThan(0.95);
     expect(figures.calibration?.n).toBe(59);
     expect(figures.byConsistency.consistent.agreement!).toBeGreaterThan(figures.byConsistency.flipped.agreement!);
+  });
+
+  it("adds a panel of three judges with correlated errors: n_eff well below 3, and the panel's figures on the report", async () => {
+    const report = await getPanelReport({ judge: DEMO_PANEL, judgeVersion: "1" });
+    expect(report.panel).toMatchObject({ name: DEMO_PANEL, version: "1", aggregate: "mean" });
+    expect(report.panel?.members.map((m) => m.name)).toEqual(["demo-judge-a", "demo-judge-b", "demo-judge-c"]);
+    const d = report.diagnostics!;
+    expect(d.n).toBe(270);
+    expect(d.errorCorrelation.mean!).toBeGreaterThan(0.3);
+    expect(d.nEff!).toBeLessThan(2.2);
+    expect(d.difference.ci).not.toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { buildDemoLog } from "./build-demo-log";
 import { HEURISTIC_JUDGE } from "./ensure-judge";
 import { importGeneric } from "./import-generic";
 import { importLog } from "./import-log";
+import { seedDemoPanel } from "./seed-demo-panel";
 import { seedDemoPairwise } from "./seed-demo-pairwise";
 
 /** Three demo raters: each sees the judge's level through their own leniency and noise. */
@@ -28,7 +29,7 @@ const ALL_RATERS_EVERY = 3;
 
 export type SeedDemoResult =
   | { status: "skipped"; reason: string }
-  | { status: "seeded"; sessions: number; turns: number; ratings: number; raters: number; labelled: { turns: number; ratings: number }; comparisons: number };
+  | { status: "seeded"; sessions: number; turns: number; ratings: number; raters: number; labelled: { turns: number; ratings: number }; comparisons: number; panelTurns: number };
 
 /** True when no session is stored: what `npm start` checks before seeding. */
 export async function isDatabaseEmpty(): Promise<boolean> {
@@ -49,6 +50,7 @@ export async function seedDemo({ sessions = 60, seed = 20251012, now = new Date(
   const raterIds = await createDemoRaters();
   const ratings = await rateHalfTheTurns(imported.sessions.map((s) => s.id), raterIds, seed, day);
   const comparisons = await seedDemoPairwise(imported.sessions.map((s) => s.id), seed);
+  const panelTurns = await seedDemoPanel(imported.sessions.map((s) => s.id), seed);
   const labelled = await importGeneric({
     text: buildDemoLabels(seed),
     fileName: "demo-labels.jsonl",
@@ -70,6 +72,7 @@ export async function seedDemo({ sessions = 60, seed = 20251012, now = new Date(
     raters: raterIds.length,
     labelled: { turns: labelled.turnCount, ratings: labelled.ratingCount },
     comparisons,
+    panelTurns,
   };
 }
 

@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { JudgesTabs } from "@/components/llm-judge/judges-tabs";
+import { PanelForm } from "@/components/panels/panel-form";
+import { PanelsTable } from "@/components/panels/panels-table";
+import { PageHeader } from "@/components/ui/page-header";
+import { ACCESS } from "@/lib/auth/access";
+import { requireUser } from "@/lib/server/auth/guards";
+import { listPanelCandidates, listPanels } from "@/lib/server/panels/list-panels";
+
+export const metadata: Metadata = { title: "Judge panels" };
+
+export default async function PanelsPage() {
+  await requireUser(ACCESS.administer);
+  const [panels, candidates] = await Promise.all([listPanels(), listPanelCandidates()]);
+  return (
+    <>
+      <PageHeader
+        title="Judge panels"
+        description="Several judges as one: their scores averaged, or their labels put to a vote. The Agreement page then shows whether the panel beats its best member, and how many independent judges it is really worth."
+      />
+      <JudgesTabs current="/settings/judges/panels" />
+      <section className="card section">
+        <h2>New panel</h2>
+        <PanelForm candidates={candidates} />
+      </section>
+      <section className="section">
+        <h2>Panels</h2>
+        <PanelsTable panels={panels} />
+      </section>
+    </>
+  );
+}
