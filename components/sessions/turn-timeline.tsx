@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { formatDateTime } from "@/lib/format";
 import { formatScore } from "@/lib/sessions/format";
 import type { TurnDetail, TurnRating } from "@/lib/sessions/session-detail";
@@ -11,13 +10,15 @@ import { personaColor } from "./persona-colors";
 import { QualityBadge } from "./quality-badge";
 import styles from "./turn-timeline.module.css";
 
-type TurnTimelineProps = { turns: TurnDetail[]; cutoffs: Cutoffs; canRate: boolean; showLlmVerdicts?: boolean };
+type TurnTimelineProps = { turns: TurnDetail[]; cutoffs: Cutoffs; showLlmVerdicts?: boolean };
 
 /**
  * Every turn in order: persona, response, the judge's metrics, the LLM judge's verdict beside
- * them when an LLM judge scored the session, human ratings.
+ * them when an LLM judge scored the session, human ratings. No way to rate from here: this
+ * page shows the judge's scores, and a rating given while seeing them is not a blind one (an
+ * admin corrects a turn's label by adjudicating it in the agreement report).
  */
-export function TurnTimeline({ turns, cutoffs, canRate, showLlmVerdicts = false }: TurnTimelineProps) {
+export function TurnTimeline({ turns, cutoffs, showLlmVerdicts = false }: TurnTimelineProps) {
   return (
     <section className="section" aria-labelledby="session-turns">
       <h2 id="session-turns">Turns</h2>
@@ -60,11 +61,6 @@ export function TurnTimeline({ turns, cutoffs, canRate, showLlmVerdicts = false 
               {showLlmVerdicts ? <LlmVerdict turnId={turn.id} /> : null}
               <footer className={styles.turnFooter}>
                 <TurnRatings ratings={turn.ratings} />
-                {canRate ? (
-                  <Link href={`/queue?turn=${turn.id}`} className={`button button-secondary button-small ${styles.rateLink}`}>
-                    Rate this turn
-                  </Link>
-                ) : null}
               </footer>
             </article>
           </li>
