@@ -7,7 +7,8 @@ import { SummaryComparison } from "@/components/sessions/summary-comparison";
 import { TurnTimeline } from "@/components/sessions/turn-timeline";
 import { ACCESS, isAllowed } from "@/lib/auth/access";
 import { excerpt } from "@/lib/sessions/format";
-import { parseSessionParams } from "@/lib/sessions/session-params";
+import { Alert } from "@/components/ui/alert";
+import { parseSessionParams, parseTurnPage } from "@/lib/sessions/session-params";
 import { getCurrentUser, requireUser } from "@/lib/server/auth/guards";
 import { findSessionRef } from "@/lib/server/sessions/find-session-ref";
 import { getSession } from "@/lib/server/sessions/get-session";
@@ -30,10 +31,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function SessionPage({ params, searchParams }: Props) {
   await requireUser(ACCESS.readDashboards);
-  const parsed = parseSessionParams((await params).id, await searchParams);
+  const search = await searchParams;
+  const parsed = parseSessionParams((await params).id, search);
   if (parsed === null) notFound();
+  const turnPage = parseTurnPage(search);
   const thresholds = await getDisplayScoring();
-  const detail = await getSession(parsed.id, { cutoffs: thresholds.cutoffs, judgeId: parsed.judgeId, preferredJudgeId: thresholds.judgeId, includeRaterNames: true });
+  const detail = await getSession(parsed.id, {
+    cutoffs: thresholds.cutoffs,
+    judgeId: parsed.judgeId,
+    preferredJudgeId: thresholds.judgeId,
+    includeRaterNames: true,
+    page: turnPage.page,
+  });
   if (detail === null) notFound();
   return (
     <>
@@ -41,8 +50,12 @@ export default async function SessionPage({ params, searchParams }: Props) {
       <SessionSummaryPanel detail={detail} thresholdsVersion={thresholds.version} />
       <SummaryComparison comparison={detail.comparison} />
       <SessionCharts detail={detail} cutoffs={thresholds.cutoffs} thresholdsVersion={thresholds.version} />
+      {turnPage.problem ? <Alert tone="warning">{`${turnPage.problem}: showing the first page of turns.`}</Alert> : null}
       <TurnTimeline
         turns={detail.turns}
+        turnPage={detail.turnPage}
+        sessionId={detail.session.id}
+        judgeId={parsed.judgeId}
         cutoffs={thresholds.cutoffs}
         showLlmVerdicts={detail.judges.some((judge) => judge.kind === "llm")}
       />
