@@ -132,6 +132,7 @@ async function run(): Promise<void> {
             rationale: null,
             timeSpentMs: Math.round(t3 - t2),
             ratingsPerTurn: config.settings.ratingsPerTurn,
+            scope: config.scope,
           });
           const t4 = performance.now();
           result.settings.push(t1 - t0);

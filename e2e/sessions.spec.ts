@@ -103,15 +103,16 @@ test("a session shows its summary, both charts with one mark per point, and ever
   await expect(second.getByText("3 critical keywords")).toBeVisible();
   await expect(second.getByText("Human ratings (2)")).toBeVisible();
   await expect(second.getByText("Good (3)")).toBeVisible();
-  // Viewers do not rate; admins get the link.
-  await expect(second.getByRole("link", { name: "Rate this turn" })).toHaveCount(0);
 });
 
-test("an admin gets a link to rate each turn", async ({ page, signInAs }) => {
+test("the session page offers no way to rate, even to an admin: it shows the judge's scores", async ({ page, signInAs }) => {
   await signInAs("admin");
   await page.goto(`/sessions/${seeded.short.id}`);
-  const link = page.getByRole("region", { name: "Turns" }).getByRole("link", { name: "Rate this turn" }).first();
-  await expect(link).toHaveAttribute("href", /^\/queue\?turn=\d+$/);
+  const turns = page.getByRole("region", { name: "Turns" });
+  await expect(turns.getByRole("article")).toHaveCount(2);
+  await expect(turns.getByText("Overall").first()).toBeVisible(); // the judge's score is on the page
+  await expect(turns.getByRole("link", { name: /rate/i })).toHaveCount(0);
+  await expect(turns.locator('a[href^="/queue"]')).toHaveCount(0);
 });
 
 test("an unknown session is a 404 page", async ({ page, signInAs }) => {

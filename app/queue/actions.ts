@@ -20,7 +20,7 @@ export const queueAction = authorizedAction<typeof queueActionSchema, QueueView>
   const config = await getQueueConfig();
 
   if (input.intent === "submit") {
-    const outcome = await submitRating({ ...input, raterId: user.id, ratingsPerTurn: config.settings.ratingsPerTurn });
+    const outcome = await submitRating({ ...input, raterId: user.id, ratingsPerTurn: config.settings.ratingsPerTurn, scope: config.scope });
     const notice = outcome.status === "refused" ? outcome.message : outcome.status === "duplicate" ? "Already saved: that was a second submit of the same rating." : "Saved.";
     return { data: await getQueueView(user.id, await takeNextItem(user.id, config), { notice }) };
   }

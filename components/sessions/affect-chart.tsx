@@ -20,8 +20,8 @@ const TRAJECTORY = "#9a9aa5";
  */
 export function AffectChart({ points, boundaries, personas }: AffectChartProps) {
   const lastTurn = points.at(-1)?.turn ?? 1;
-  const top = Math.max(1, ...points.map((point) => point.affect));
-  const bottom = Math.min(0, ...points.map((point) => point.affect));
+  const top = points.reduce((most, point) => Math.max(most, point.affect), 1);
+  const bottom = points.reduce((least, point) => Math.min(least, point.affect), 0);
   return (
     <LineChart data={points} responsive style={CHART_STYLE} margin={CHART_MARGIN} accessibilityLayer={false}>
       <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" />
@@ -48,12 +48,19 @@ export function AffectChart({ points, boundaries, personas }: AffectChartProps) 
           if (!active || !point) return null;
           return (
             <TooltipBox
-              heading={`Turn ${point.turn}`}
-              lines={[
-                ["Persona", point.personaId],
-                ["Affect amplitude", formatScore(point.affect, 3)],
-                ["Depth", point.depth ?? "—"],
-              ]}
+              heading={point.lastTurn === point.turn ? `Turn ${point.turn}` : `Turns ${point.turn}–${point.lastTurn}`}
+              lines={
+                point.lastTurn === point.turn
+                  ? [
+                      ["Persona", point.personaId ?? "—"],
+                      ["Affect amplitude", formatScore(point.affect, 3)],
+                      ["Depth", point.depth ?? "—"],
+                    ]
+                  : [
+                      ["Mean affect amplitude", formatScore(point.affect, 3)],
+                      ["Lowest – highest", `${formatScore(point.affectMin, 3)} – ${formatScore(point.affectMax, 3)}`],
+                    ]
+              }
             />
           );
         }}

@@ -1,5 +1,5 @@
 import { ChartFigure } from "@/components/ui/chart-figure";
-import { affectPoints, depthBoundaries, personaBars, personaOrder, turnScores } from "@/lib/sessions/chart-data";
+import { affectPoints, personaBars, personaOrder, turnLabel, turnScores } from "@/lib/sessions/chart-data";
 import { formatScore } from "@/lib/sessions/format";
 import type { SessionDetail } from "@/lib/sessions/session-detail";
 import { AffectChart } from "./affect-chart";
@@ -10,13 +10,19 @@ import detailStyles from "./session-detail.module.css";
 
 type SessionChartsProps = { detail: SessionDetail; cutoffs: Cutoffs; thresholdsVersion: number };
 
-/** The session's three charts, each with its table view. */
+/**
+ * The session's three charts, each with its table view. A long session is drawn as runs of
+ * consecutive turns (the database's aggregates), so the charts stay a few hundred points.
+ */
 export function SessionCharts({ detail, cutoffs, thresholdsVersion }: SessionChartsProps) {
-  const points = affectPoints(detail.turns);
-  const boundaries = depthBoundaries(detail.turns);
-  const personas = personaOrder(detail.turns);
+  const { chart } = detail;
+  const isRuns = chart.bucketSize > 1;
+  const points = affectPoints(chart.points);
+  const boundaries = chart.depthBoundaries ?? [];
+  const personas = personaOrder(detail.summary, chart.points);
   const noScores = detail.judge === null ? "No judge scored this session, so there are no scores to draw." : undefined;
   const cutoffNote = `Dashed lines: the quality cut-offs of thresholds version ${thresholdsVersion}.`;
+  const runNote = isRuns ? ` This session has ${detail.summary.total_turns} turns: each point is a run of ${chart.bucketSize} consecutive turns.` : "";
 
   const bars = personaBars(detail.summary);
   const personaRows: ScoreBarRow[] = bars.map((bar) => ({
@@ -26,11 +32,11 @@ export function SessionCharts({ detail, cutoffs, thresholdsVersion }: SessionCha
     note: `n = ${bar.count}`,
     tooltip: [["Persona", bar.personaId], ["Average overall score", formatScore(bar.averageScore)], ["Turns", String(bar.count)]],
   }));
-  const turnRows: ScoreBarRow[] = turnScores(detail.turns).map((row) => ({
-    key: String(row.turn),
+  const turnRows: ScoreBarRow[] = turnScores(chart.points).map((row) => ({
+    key: row.turn,
     personaId: row.personaId,
     score: row.score,
-    tooltip: [["Turn", String(row.turn)], ["Persona", row.personaId], ["Overall score", formatScore(row.score)]],
+    tooltip: [[isRuns ? "Turns" : "Turn", row.turn], ["Persona", row.personaId], [isRuns ? "Mean overall score" : "Overall score", formatScore(row.score)]],
   }));
 
   return (
@@ -39,17 +45,29 @@ export function SessionCharts({ detail, cutoffs, thresholdsVersion }: SessionCha
       <div className={styles.grid}>
         <ChartFigure
           title="Affect trajectory"
-          description="Affect amplitude after each turn (state_after), points by persona; dashed lines mark where a new depth starts."
+          description={
+            isRuns
+              ? `Mean affect amplitude after the turns of each run (state_after); the table gives each run's lowest and highest.${runNote}${chart.depthBoundaries ? " Dashed lines mark where a new depth starts." : ""}`
+              : "Affect amplitude after each turn (state_after), points by persona; dashed lines mark where a new depth starts."
+          }
           empty={points.length === 0 ? "This session's log reports no affect amplitude." : undefined}
           table={
-            <DataTable
-              caption="Affect amplitude by turn"
-              head={["Turn", "Persona", "Depth", "Affect amplitude"]}
-              rows={points.map((point) => [point.turn, point.personaId, point.depth ?? "—", formatScore(point.affect, 3)])}
-            />
+            isRuns ? (
+              <DataTable
+                caption="Mean affect amplitude by run of turns"
+                head={["Turns", "Mean affect amplitude", "Lowest", "Highest"]}
+                rows={points.map((point) => [turnLabel({ firstTurn: point.turn, lastTurn: point.lastTurn }), formatScore(point.affect, 3), formatScore(point.affectMin, 3), formatScore(point.affectMax, 3)])}
+              />
+            ) : (
+              <DataTable
+                caption="Affect amplitude by turn"
+                head={["Turn", "Persona", "Depth", "Affect amplitude"]}
+                rows={points.map((point) => [point.turn, point.personaId ?? "—", point.depth ?? "—", formatScore(point.affect, 3)])}
+              />
+            )
           }
         >
-          <AffectChart points={points} boundaries={boundaries} personas={personas} />
+          <AffectChart points={points} boundaries={boundaries} personas={isRuns ? [] : personas} />
         </ChartFigure>
         <ChartFigure
           title="Persona breakdown"
@@ -68,17 +86,21 @@ export function SessionCharts({ detail, cutoffs, thresholdsVersion }: SessionCha
         <ChartFigure
           className={styles.wide}
           title="Overall score per turn"
-          description={`The judge's overall score (0–1) of every turn, coloured by persona. ${cutoffNote}`}
+          description={
+            isRuns
+              ? `The judge's mean overall score (0–1) over the turns it scored in each run. ${cutoffNote}${runNote}`
+              : `The judge's overall score (0–1) of every turn, coloured by persona. ${cutoffNote}`
+          }
           empty={noScores}
           table={
             <DataTable
               caption="Overall score per turn"
-              head={["Turn", "Persona", "Overall score"]}
+              head={isRuns ? ["Turns", "Persona", "Mean overall score"] : ["Turn", "Persona", "Overall score"]}
               rows={turnRows.map((row) => [row.key, row.personaId, formatScore(row.score)])}
             />
           }
         >
-          <ScoreBarChart rows={turnRows} personas={personas} cutoffs={cutoffs} xLabel="Turn" />
+          <ScoreBarChart rows={turnRows} personas={personas.filter((id) => turnRows.some((row) => row.personaId === id))} cutoffs={cutoffs} xLabel="Turn" />
         </ChartFigure>
       </div>
     </section>

@@ -8,9 +8,10 @@ type SessionSummaryProps = { detail: SessionDetail; thresholdsVersion: number };
 
 /** Seed 002 §4.2: total turns, average overall score, quality level, persona breakdown. */
 export function SessionSummaryPanel({ detail, thresholdsVersion }: SessionSummaryProps) {
-  const { summary, judge, turns } = detail;
+  const { summary, judge } = detail;
   const isScored = judge !== null;
-  const ratedTurns = turns.filter((turn) => turn.ratings.length > 0).length;
+  const ratedTurns = detail.session.ratedTurnCount;
+  const totalTurns = summary.total_turns;
   const resonance = summary.avg_resonance_metrics;
   return (
     <section className="section" aria-labelledby="session-summary">
@@ -34,7 +35,7 @@ export function SessionSummaryPanel({ detail, thresholdsVersion }: SessionSummar
         <div className={styles.stat}>
           <dt>Turns rated by humans</dt>
           <dd>
-            {ratedTurns} <span className={styles.statNote}>of {turns.length} ({formatPercent(ratedTurns, turns.length)})</span>
+            {ratedTurns} <span className={styles.statNote}>of {totalTurns} ({formatPercent(ratedTurns, totalTurns)})</span>
           </dd>
         </div>
         {resonance ? (
@@ -70,7 +71,7 @@ export function SessionSummaryPanel({ detail, thresholdsVersion }: SessionSummar
           </tbody>
         </table>
       </div>
-      {isScored && turns.some((turn) => turn.score === null) ? (
+      {isScored && detail.scoredTurns < totalTurns ? (
         <p className="muted">Turns this judge did not score count as 0 in the averages, as in seed 002 §4.2.</p>
       ) : null}
     </section>

@@ -4,7 +4,8 @@ import styles from "./session-detail.module.css";
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return "—";
-  if (Array.isArray(value)) return value.join(", ");
+  // A long session's trajectory has a value per turn: name its length instead of printing it all.
+  if (Array.isArray(value)) return value.length > 12 ? `${value.slice(0, 12).join(", ")}, … (${value.length} values)` : value.join(", ");
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }

@@ -1,7 +1,6 @@
-import Link from "next/link";
 import { formatDateTime } from "@/lib/format";
 import { formatScore } from "@/lib/sessions/format";
-import type { TurnDetail, TurnRating } from "@/lib/sessions/session-detail";
+import type { TurnDetail, TurnPage, TurnRating } from "@/lib/sessions/session-detail";
 import { levelName, levelOfScore, QUALITY_LEVELS } from "@/lib/thresholds/levels";
 import type { Cutoffs } from "./chart-parts";
 import { LlmVerdict } from "@/components/llm-judge/llm-verdict";
@@ -9,18 +8,30 @@ import { MetricBreakdown } from "./metric-breakdown";
 import { PersonaBadge } from "./persona-badge";
 import { personaColor } from "./persona-colors";
 import { QualityBadge } from "./quality-badge";
+import { TurnPager } from "./turn-pager";
 import styles from "./turn-timeline.module.css";
 
-type TurnTimelineProps = { turns: TurnDetail[]; cutoffs: Cutoffs; canRate: boolean; showLlmVerdicts?: boolean };
+type TurnTimelineProps = {
+  turns: TurnDetail[];
+  turnPage: TurnPage;
+  sessionId: number;
+  judgeId?: number;
+  cutoffs: Cutoffs;
+  showLlmVerdicts?: boolean;
+};
 
 /**
- * Every turn in order: persona, response, the judge's metrics, the LLM judge's verdict beside
- * them when an LLM judge scored the session, human ratings.
+ * One page of turns in order: persona, response, the judge's metrics, the LLM judge's verdict beside
+ * them when an LLM judge scored the session, human ratings. No way to rate from here: this
+ * page shows the judge's scores, and a rating given while seeing them is not a blind one (an
+ * admin corrects a turn's label by adjudicating it in the agreement report).
  */
-export function TurnTimeline({ turns, cutoffs, canRate, showLlmVerdicts = false }: TurnTimelineProps) {
+export function TurnTimeline({ turns, turnPage, sessionId, judgeId, cutoffs, showLlmVerdicts = false }: TurnTimelineProps) {
+  const pager = <TurnPager turnPage={turnPage} sessionId={sessionId} judgeId={judgeId} />;
   return (
     <section className="section" aria-labelledby="session-turns">
       <h2 id="session-turns">Turns</h2>
+      {pager}
       <ol className={styles.timeline}>
         {turns.map((turn) => (
           <li key={turn.id} id={`turn-${turn.id}`} className={styles.turn} style={{ borderLeftColor: personaColor(turn.personaId) }}>
@@ -60,16 +71,12 @@ export function TurnTimeline({ turns, cutoffs, canRate, showLlmVerdicts = false 
               {showLlmVerdicts ? <LlmVerdict turnId={turn.id} /> : null}
               <footer className={styles.turnFooter}>
                 <TurnRatings ratings={turn.ratings} />
-                {canRate ? (
-                  <Link href={`/queue?turn=${turn.id}`} className={`button button-secondary button-small ${styles.rateLink}`}>
-                    Rate this turn
-                  </Link>
-                ) : null}
               </footer>
             </article>
           </li>
         ))}
       </ol>
+      {turns.length > 0 ? pager : null}
     </section>
   );
 }

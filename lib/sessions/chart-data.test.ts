@@ -1,62 +1,61 @@
 import { describe, expect, it } from "vitest";
-import { affectPoints, depthBoundaries, personaBars, personaOrder, turnScores } from "./chart-data";
+import { affectPoints, MIXED_PERSONAS, personaBars, personaOrder, turnLabel, turnScores } from "./chart-data";
+import type { ChartPoint } from "./session-detail";
 
-const turn = (ordinal: number, personaId: string, depthIndex: number | null, affectAmplitude: number | null, score: number | null) => ({
-  ordinal,
+const point = (turn: number, personaId: string, depth: number | null, affect: number | null, score: number | null): ChartPoint => ({
+  firstTurn: turn,
+  lastTurn: turn,
   personaId,
-  depthIndex,
-  affectAmplitude,
-  score: score === null ? null : { overallScore: score, metrics: null, rationale: null, isImported: false },
+  depth,
+  affect,
+  affectMin: affect,
+  affectMax: affect,
+  score,
 });
 
-const TURNS = [
-  turn(0, "thesis", 1, 0.5, 0.7),
-  turn(1, "antithesis", 1, null, 0.6),
-  turn(2, "synthesis", 1, 0.58, null),
-  turn(3, "thesis", 2, 0.62, 0.8),
-  turn(4, "antithesis", 2, 0.65, 0.75),
-  turn(5, "synthesis", 3, 0.7, 0.9),
+const POINTS = [
+  point(1, "thesis", 1, 0.5, 0.7),
+  point(2, "antithesis", 1, null, 0.6),
+  point(3, "synthesis", 1, 0.58, null),
+  point(4, "thesis", 2, 0.62, 0.8),
 ];
+
+const SUMMARY = {
+  total_turns: 4,
+  avg_overall_score: 0.53,
+  persona_breakdown: { thesis: { count: 2, avg_score: 0.75 }, antithesis: { count: 1, avg_score: 0.6 }, synthesis: { count: 1, avg_score: 0 } },
+  affect_trajectory: [0.5, 0.58, 0.62],
+  quality_rating: "Fair" as const,
+  avg_resonance_metrics: null,
+};
 
 describe("chart data", () => {
   it("plots affect by turn number and leaves out turns without one", () => {
-    expect(affectPoints(TURNS).map((point) => [point.turn, point.affect, point.personaId])).toEqual([
+    expect(affectPoints(POINTS).map((p) => [p.turn, p.affect, p.personaId])).toEqual([
       [1, 0.5, "thesis"],
       [3, 0.58, "synthesis"],
       [4, 0.62, "thesis"],
-      [5, 0.65, "antithesis"],
-      [6, 0.7, "synthesis"],
     ]);
   });
 
-  it("marks the first turn of every depth after the first", () => {
-    expect(depthBoundaries(TURNS)).toEqual([
-      { turn: 4, depth: 2 },
-      { turn: 6, depth: 3 },
+  it("labels a run of turns by its ends, and draws its bar in the mixed series", () => {
+    const run: ChartPoint = { firstTurn: 101, lastTurn: 200, personaId: null, depth: null, affect: 0.4, affectMin: 0.1, affectMax: 0.9, score: 0.55 };
+    expect(turnLabel(run)).toBe("101–200");
+    expect(turnScores([run])).toEqual([{ turn: "101–200", personaId: MIXED_PERSONAS, score: 0.55 }]);
+    expect(affectPoints([run])).toEqual([{ turn: 101, lastTurn: 200, affect: 0.4, affectMin: 0.1, affectMax: 0.9, personaId: null, depth: null }]);
+    expect(personaOrder(SUMMARY, [run])).toEqual(["thesis", "antithesis", "synthesis", MIXED_PERSONAS]);
+  });
+
+  it("gives every turn's score, null where the judge gave none", () => {
+    expect(turnScores(POINTS).map((row) => [row.turn, row.score])).toEqual([["1", 0.7], ["2", 0.6], ["3", null], ["4", 0.8]]);
+  });
+
+  it("orders personas by first appearance, and the bars come from the summary", () => {
+    expect(personaOrder(SUMMARY, POINTS)).toEqual(["thesis", "antithesis", "synthesis"]);
+    expect(personaBars(SUMMARY)).toEqual([
+      { personaId: "thesis", averageScore: 0.75, count: 2 },
+      { personaId: "antithesis", averageScore: 0.6, count: 1 },
+      { personaId: "synthesis", averageScore: 0, count: 1 },
     ]);
-    expect(depthBoundaries([turn(0, "thesis", null, 0.5, 0.5)])).toEqual([]);
-  });
-
-  it("keeps the persona breakdown in order of first appearance", () => {
-    const summary = {
-      total_turns: 2,
-      avg_overall_score: 0.5,
-      persona_breakdown: { synthesis: { count: 1, avg_score: 0.4 }, thesis: { count: 1, avg_score: 0.6 } },
-      affect_trajectory: [],
-      quality_rating: "Fair" as const,
-      avg_resonance_metrics: null,
-    };
-    expect(personaBars(summary)).toEqual([
-      { personaId: "synthesis", averageScore: 0.4, count: 1 },
-      { personaId: "thesis", averageScore: 0.6, count: 1 },
-    ]);
-  });
-
-  it("lists every turn's score, null where the judge gave none", () => {
-    expect(turnScores(TURNS).map((row) => row.score)).toEqual([0.7, 0.6, null, 0.8, 0.75, 0.9]);
-  });
-
-  it("orders personas by first appearance", () => {
-    expect(personaOrder(TURNS)).toEqual(["thesis", "antithesis", "synthesis"]);
   });
 });

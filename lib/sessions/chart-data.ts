@@ -1,28 +1,45 @@
 // The session page's charts as plain rows: what Recharts draws and what the table view lists.
+// They come from the database's chart points (a turn each, or runs of turns in a long session).
 import type { SessionSummary } from "@/lib/judge";
-import type { TurnDetail } from "./session-detail";
+import type { ChartPoint } from "./session-detail";
 
-type ChartTurn = Pick<TurnDetail, "ordinal" | "depthIndex" | "personaId" | "affectAmplitude" | "score">;
+/** The bar series of runs whose turns have different personas. */
+export const MIXED_PERSONAS = "several personas";
 
-export type AffectPoint = { turn: number; affect: number; personaId: string; depth: number | null };
+export type AffectPoint = {
+  /** The x position: the turn number, or a run's first turn number. */
+  turn: number;
+  lastTurn: number;
+  affect: number;
+  affectMin: number;
+  affectMax: number;
+  /** The persona of the point's turns; null when they differ (no persona mark is drawn). */
+  personaId: string | null;
+  depth: number | null;
+};
 
-/** Turn number (from 1) against affect amplitude, for the turns that report one. */
-export function affectPoints(turns: readonly ChartTurn[]): AffectPoint[] {
-  return turns.flatMap((turn) =>
-    turn.affectAmplitude === null ? [] : [{ turn: turn.ordinal + 1, affect: turn.affectAmplitude, personaId: turn.personaId, depth: turn.depthIndex }],
-  );
+/** "12", or "101–200" for a run of turns. */
+export function turnLabel(point: Pick<ChartPoint, "firstTurn" | "lastTurn">): string {
+  return point.firstTurn === point.lastTurn ? String(point.firstTurn) : `${point.firstTurn}–${point.lastTurn}`;
 }
 
-/** Where a new depth starts: the first turn number of every depth after the first. */
-export function depthBoundaries(turns: readonly ChartTurn[]): Array<{ turn: number; depth: number }> {
-  const boundaries: Array<{ turn: number; depth: number }> = [];
-  let previous: number | null = null;
-  for (const turn of turns) {
-    if (turn.depthIndex === null) continue;
-    if (previous !== null && turn.depthIndex !== previous) boundaries.push({ turn: turn.ordinal + 1, depth: turn.depthIndex });
-    previous = turn.depthIndex;
-  }
-  return boundaries;
+/** Turn number (from 1) against affect amplitude, for the points whose turns report one. */
+export function affectPoints(points: readonly ChartPoint[]): AffectPoint[] {
+  return points.flatMap((point) =>
+    point.affect === null
+      ? []
+      : [
+          {
+            turn: point.firstTurn,
+            lastTurn: point.lastTurn,
+            affect: point.affect,
+            affectMin: point.affectMin ?? point.affect,
+            affectMax: point.affectMax ?? point.affect,
+            personaId: point.personaId,
+            depth: point.depth,
+          },
+        ],
+  );
 }
 
 export type PersonaBar = { personaId: string; averageScore: number; count: number };
@@ -32,15 +49,15 @@ export function personaBars(summary: SessionSummary): PersonaBar[] {
   return Object.entries(summary.persona_breakdown).map(([personaId, { avg_score, count }]) => ({ personaId, averageScore: avg_score, count }));
 }
 
-export type TurnScore = { turn: number; personaId: string; score: number | null };
+export type TurnScore = { turn: string; personaId: string; score: number | null };
 
-/** Every turn's overall score from the chosen judge (null where it gave none). */
-export function turnScores(turns: readonly ChartTurn[]): TurnScore[] {
-  return turns.map((turn) => ({ turn: turn.ordinal + 1, personaId: turn.personaId, score: turn.score?.overallScore ?? null }));
+/** Each point's overall score from the chosen judge (a run's mean; null where it gave none). */
+export function turnScores(points: readonly ChartPoint[]): TurnScore[] {
+  return points.map((point) => ({ turn: turnLabel(point), personaId: point.personaId ?? MIXED_PERSONAS, score: point.score }));
 }
 
-/** Persona ids in order of first appearance. */
-export function personaOrder(turns: readonly Pick<TurnDetail, "personaId">[]): string[] {
-  return [...new Set(turns.map((turn) => turn.personaId))];
+/** Persona ids in order of first appearance (from the summary), then the mixed series when a run has several. */
+export function personaOrder(summary: SessionSummary, points: readonly ChartPoint[]): string[] {
+  const personas = Object.keys(summary.persona_breakdown);
+  return points.some((point) => point.personaId === null) ? [...personas, MIXED_PERSONAS] : personas;
 }
-

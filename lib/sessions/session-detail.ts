@@ -43,6 +43,37 @@ export type TurnDetail = {
   ratings: TurnRating[];
 };
 
+/**
+ * One point of the session's charts: a single turn, or (in a long session) a run of
+ * `bucketSize` consecutive turns, aggregated in the database so that no page reads every turn.
+ */
+export type ChartPoint = {
+  /** The first and last turn number (from 1) the point stands for; equal for a single turn. */
+  firstTurn: number;
+  lastTurn: number;
+  /** The persona of every turn in the run, or null when they differ. */
+  personaId: string | null;
+  /** The depth of every turn in the run, or null when they differ or none has one. */
+  depth: number | null;
+  /** Mean, lowest and highest affect amplitude of the run's turns that report one (null: none does). */
+  affect: number | null;
+  affectMin: number | null;
+  affectMax: number | null;
+  /** Mean overall score of the run's turns the chosen judge scored (null: it scored none). */
+  score: number | null;
+};
+
+export type SessionChart = {
+  /** Turns per point: 1 up to MAX_CHART_POINTS turns, more in a longer session. */
+  bucketSize: number;
+  points: ChartPoint[];
+  /** Where a new depth starts (turn number, depth); null when there are too many to draw. */
+  depthBoundaries: Array<{ turn: number; depth: number }> | null;
+};
+
+/** Which turns `turns` holds: page `page` (from 1) of `pageSize`, out of `total`. */
+export type TurnPage = { page: number; pageSize: number; total: number };
+
 export type SessionDetail = {
   session: {
     id: number;
@@ -54,12 +85,19 @@ export type SessionDetail = {
     createdAt: Date;
     turnCount: number;
     importId: number | null;
+    /** Turns with at least one human rating (any criterion, any source). */
+    ratedTurnCount: number;
   };
   /** Every judge that scored a turn of the session, with how many turns it scored. */
   judges: Array<JudgeRef & { scoredTurns: number }>;
   /** The judge the figures use: the one asked for, else the session's first (lowest id); null when none scored it. */
   judge: JudgeRef | null;
+  /** How many of the session's turns the chosen judge scored. */
+  scoredTurns: number;
+  /** One page of the session's turns, in order. */
   turns: TurnDetail[];
+  turnPage: TurnPage;
+  chart: SessionChart;
   /** Seed 002 §4.2 under the active cut-offs; scores and quality mean nothing when `judge` is null. */
   summary: SessionSummary;
   comparison: ImportedComparison;

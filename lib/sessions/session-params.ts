@@ -16,3 +16,23 @@ export function parseSessionParams(
   const judge = rawJudge ? id.safeParse(rawJudge) : null;
   return { id: parsedId.data, ...(judge?.success ? { judgeId: judge.data } : {}) };
 }
+
+/** Turns per page of the session page and of GET /api/v1/sessions/{id}. */
+export const TURN_PAGE_SIZE = 50;
+/** Points a session chart draws at most: longer sessions are drawn as runs of turns. */
+export const MAX_CHART_POINTS = 500;
+/** Depth boundaries drawn at most; past this they would cover the chart. */
+export const MAX_DEPTH_BOUNDARIES = 40;
+/** The highest page asked for that is read at all (a 32-bit ordinal over 50 turns a page). */
+const MAX_PAGE = 50_000_000;
+
+/** `?page=` of the session's turns: 1 when absent, else a whole number from 1, or the problem with it. */
+export function parseTurnPage(
+  search: URLSearchParams | Record<string, string | string[] | undefined>,
+): { page: number; problem?: undefined } | { page: 1; problem: string } {
+  const raw = search instanceof URLSearchParams ? search.get("page") : [search.page ?? []].flat()[0];
+  if (raw === null || raw === undefined) return { page: 1 };
+  const page = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(page >= 1 && page <= MAX_PAGE)) return { page: 1, problem: `page must be a whole number from 1 to ${MAX_PAGE} (got "${raw.slice(0, 40)}")` };
+  return { page };
+}

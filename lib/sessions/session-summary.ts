@@ -2,7 +2,16 @@
 // from the summary file that came with the log (eval_sessions.imported_summary).
 import { compareSummaries, type SummaryDifference } from "@/lib/ingest/compare-summary";
 import { sessionSummarySchema, type ImportedSummary } from "@/lib/ingest/log-record.schema";
-import { calculateSessionSummary, DEFAULT_JUDGE_CONFIG, type QualityCutoffs, type SessionSummary, type SummaryLogEntry } from "@/lib/judge";
+import {
+  calculateSessionSummary,
+  DEFAULT_JUDGE_CONFIG,
+  pyRound,
+  qualityRating,
+  type QualityCutoffs,
+  type ResonanceAverages,
+  type SessionSummary,
+  type SummaryLogEntry,
+} from "@/lib/judge";
 
 export type { SummaryDifference };
 
@@ -42,6 +51,47 @@ export function summarizeTurns(turns: readonly SummaryTurn[], cutoffs: QualityCu
     config,
   ).affect_trajectory;
   return { ...summary, affect_trajectory: trajectory };
+}
+
+/**
+ * What the database sums over a session's turns (in turn order, so that the float sums are
+ * the seed's): the summary is built from these instead of from every turn.
+ */
+export type SummaryTotals = {
+  turnCount: number;
+  /** Sum of the overall scores, a turn the judge did not score counting as 0. */
+  scoreTotal: number;
+  /** In order of first appearance. */
+  personas: ReadonlyArray<{ personaId: string; count: number; scoreTotal: number }>;
+  /** Turns whose metrics hold a non-empty resonance object, and the sums of its four parts. */
+  resonanceCount: number;
+  resonanceTotals: ResonanceAverages;
+  /** Affect amplitudes of the turns that report one, in order. */
+  affects: readonly number[];
+};
+
+/** The same summary as summarizeTurns, from the totals. */
+export function summaryFromTotals(totals: SummaryTotals, cutoffs: QualityCutoffs): SessionSummary {
+  const average = totals.turnCount > 0 ? totals.scoreTotal / totals.turnCount : 0.0;
+  const { resonanceCount: n, resonanceTotals: r } = totals;
+  return {
+    total_turns: totals.turnCount,
+    avg_overall_score: pyRound(average, 2),
+    persona_breakdown: Object.fromEntries(
+      totals.personas.map((persona) => [persona.personaId, { count: persona.count, avg_score: pyRound(persona.scoreTotal / persona.count, 2) }]),
+    ),
+    affect_trajectory: totals.affects.map((affect) => pyRound(affect, 2)),
+    quality_rating: qualityRating(average, cutoffs),
+    avg_resonance_metrics:
+      n === 0
+        ? null
+        : {
+            impact_score: pyRound(r.impact_score / n, 2),
+            transparency: pyRound(r.transparency / n, 2),
+            reproducibility: pyRound(r.reproducibility / n, 2),
+            verifiability: pyRound(r.verifiability / n, 2),
+          },
+  };
 }
 
 /** The imported summary against ours: nothing to compare, a file we cannot read, or the differences. */

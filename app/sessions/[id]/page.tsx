@@ -7,26 +7,42 @@ import { SummaryComparison } from "@/components/sessions/summary-comparison";
 import { TurnTimeline } from "@/components/sessions/turn-timeline";
 import { ACCESS, isAllowed } from "@/lib/auth/access";
 import { excerpt } from "@/lib/sessions/format";
-import { parseSessionParams } from "@/lib/sessions/session-params";
-import { requireUser } from "@/lib/server/auth/guards";
+import { Alert } from "@/components/ui/alert";
+import { parseSessionParams, parseTurnPage } from "@/lib/sessions/session-params";
+import { getCurrentUser, requireUser } from "@/lib/server/auth/guards";
 import { findSessionRef } from "@/lib/server/sessions/find-session-ref";
 import { getSession } from "@/lib/server/sessions/get-session";
 import { getDisplayScoring } from "@/lib/server/thresholds/get-display-scoring";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+/**
+ * Next resolves metadata beside the layouts, not after them, so their access check does not
+ * cover it: a signed-out visitor or a rater would read the session's id in the title (and
+ * learn that it exists). The title names the session only for those who may open it.
+ */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const user = await getCurrentUser();
+  if (!user || user.mustChangePassword || !isAllowed(user.role, ACCESS.readDashboards)) return { title: "Session" };
   const parsed = parseSessionParams((await params).id, {});
   const session = parsed ? await findSessionRef(parsed.id) : null;
   return { title: session ? `Session ${excerpt(session.externalId, 40)}` : "Session not found" };
 }
 
 export default async function SessionPage({ params, searchParams }: Props) {
-  const user = await requireUser(ACCESS.readDashboards);
-  const parsed = parseSessionParams((await params).id, await searchParams);
+  await requireUser(ACCESS.readDashboards);
+  const search = await searchParams;
+  const parsed = parseSessionParams((await params).id, search);
   if (parsed === null) notFound();
+  const turnPage = parseTurnPage(search);
   const thresholds = await getDisplayScoring();
-  const detail = await getSession(parsed.id, { cutoffs: thresholds.cutoffs, judgeId: parsed.judgeId, preferredJudgeId: thresholds.judgeId, includeRaterNames: true });
+  const detail = await getSession(parsed.id, {
+    cutoffs: thresholds.cutoffs,
+    judgeId: parsed.judgeId,
+    preferredJudgeId: thresholds.judgeId,
+    includeRaterNames: true,
+    page: turnPage.page,
+  });
   if (detail === null) notFound();
   return (
     <>
@@ -34,10 +50,13 @@ export default async function SessionPage({ params, searchParams }: Props) {
       <SessionSummaryPanel detail={detail} thresholdsVersion={thresholds.version} />
       <SummaryComparison comparison={detail.comparison} />
       <SessionCharts detail={detail} cutoffs={thresholds.cutoffs} thresholdsVersion={thresholds.version} />
+      {turnPage.problem ? <Alert tone="warning">{`${turnPage.problem}: showing the first page of turns.`}</Alert> : null}
       <TurnTimeline
         turns={detail.turns}
+        turnPage={detail.turnPage}
+        sessionId={detail.session.id}
+        judgeId={parsed.judgeId}
         cutoffs={thresholds.cutoffs}
-        canRate={isAllowed(user.role, ACCESS.rate)}
         showLlmVerdicts={detail.judges.some((judge) => judge.kind === "llm")}
       />
     </>

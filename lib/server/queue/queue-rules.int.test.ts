@@ -5,7 +5,7 @@ import { getQueueItem } from "./get-queue-item";
 import { getQueueView } from "./get-queue-view";
 import { getRaterProgress } from "./get-rater-progress";
 import { leaseTurn } from "./lease-turn";
-import { createRaters, createScoredTurns, createTestImport, testConfig, uniquePersona } from "./queue-test-data";
+import { createRaters, createScoredTurns, createTestImport, holdLease, testConfig, uniquePersona } from "./queue-test-data";
 import { skipItem } from "./skip-item";
 import { submitRating } from "./submit-rating";
 import { takeNextItem } from "./take-next-item";
@@ -13,6 +13,7 @@ import { undoLastRating } from "./undo-last-rating";
 
 async function rate(raterId: number, turnId: number, level = 3, extra: { timeSpentMs?: number; rationale?: string | null; k?: number } = {}) {
   const rubric = await getActiveRubric();
+  await holdLease(raterId, turnId);
   return submitRating({
     raterId,
     turnId,
@@ -21,6 +22,7 @@ async function rate(raterId: number, turnId: number, level = 3, extra: { timeSpe
     rationale: extra.rationale ?? null,
     timeSpentMs: extra.timeSpentMs ?? 1000,
     ratingsPerTurn: extra.k ?? 2,
+    scope: {},
   });
 }
 

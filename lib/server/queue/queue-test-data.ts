@@ -86,3 +86,15 @@ export async function createRaters(count: number): Promise<number[]> {
   const raters = await Promise.all(Array.from({ length: count }, () => createTestUser("rater")));
   return raters.map((rater) => rater.id);
 }
+
+/**
+ * Gives the rater a 30-minute lease on the turn, as the queue would, unless another rater
+ * holds a live one: a rating is stored only under the rater's own lease.
+ */
+export async function holdLease(raterId: number, turnId: number): Promise<void> {
+  await getDb().$executeRaw`
+    INSERT INTO rating_leases (turn_id, rater_id, leased_at, expires_at)
+    VALUES (${turnId}::int, ${raterId}::int, now(), now() + interval '30 minutes')
+    ON CONFLICT (turn_id) DO UPDATE SET rater_id = EXCLUDED.rater_id, leased_at = EXCLUDED.leased_at, expires_at = EXCLUDED.expires_at
+      WHERE rating_leases.expires_at <= now() OR rating_leases.rater_id = EXCLUDED.rater_id`;
+}

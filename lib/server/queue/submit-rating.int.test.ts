@@ -8,14 +8,21 @@ import { DomainError } from "../errors";
 import { getActiveRubric } from "../rubrics/get-active-rubric";
 import { createGoldItem } from "./create-gold-item";
 import { getRaterQuality } from "./get-rater-quality";
-import { createRaters, createScoredTurns, createTestImport, testConfig, uniquePersona } from "./queue-test-data";
+import { leaseTurn } from "./lease-turn";
+import { createRaters, createScoredTurns, createTestImport, holdLease, testConfig, uniquePersona } from "./queue-test-data";
 import { submitRating, type SubmitRatingInput } from "./submit-rating";
 import { takeNextItem } from "./take-next-item";
 import { undoLastRating } from "./undo-last-rating";
 
 async function input(raterId: number, turnId: number, overrides: Partial<SubmitRatingInput> = {}): Promise<SubmitRatingInput> {
   const rubric = await getActiveRubric();
-  return { raterId, turnId, rubricVersionId: rubric.versionId, values: { overall: 3 }, rationale: null, timeSpentMs: 4200, ratingsPerTurn: 2, ...overrides };
+  return { raterId, turnId, rubricVersionId: rubric.versionId, values: { overall: 3 }, rationale: null, timeSpentMs: 4200, ratingsPerTurn: 2, scope: {}, ...overrides };
+}
+
+/** Submits as the queue does: under the rater's own lease on the turn. */
+async function submitHeld(rating: SubmitRatingInput) {
+  await holdLease(rating.raterId, rating.turnId);
+  return submitRating(rating);
 }
 
 /** A rubric version with the two template criteria, not made active (other tests use the active one). */
@@ -39,7 +46,7 @@ describe("submitting a rating", () => {
     const [rater] = await createRaters(1);
     await takeNextItem(rater, testConfig({ personaId: persona }));
 
-    const outcome = await submitRating(await input(rater, turnIds[0], { values: { overall: 2 }, rationale: "Thin support.", timeSpentMs: 8123 }));
+    const outcome = await submitHeld(await input(rater, turnIds[0], { values: { overall: 2 }, rationale: "Thin support.", timeSpentMs: 8123 }));
 
     expect(outcome).toEqual({ status: "saved", isGold: false });
     const [rating] = await getDb().rating.findMany({ where: { raterId: rater } });
@@ -53,10 +60,10 @@ describe("submitting a rating", () => {
     const { turnIds } = await createScoredTurns(persona, [{ score: 0.5 }, { score: 0.6 }]);
     const [rater] = await createRaters(1);
 
-    expect(await submitRating(await input(rater, turnIds[0]))).toEqual({ status: "saved", isGold: false });
-    expect(await submitRating(await input(rater, turnIds[0], { values: { overall: 1 } }))).toEqual({ status: "duplicate" });
+    expect(await submitHeld(await input(rater, turnIds[0]))).toEqual({ status: "saved", isGold: false });
+    expect(await submitHeld(await input(rater, turnIds[0], { values: { overall: 1 } }))).toEqual({ status: "duplicate" });
     // Two tabs at the same moment: one stores, the other finds it.
-    const both = await Promise.all([submitRating(await input(rater, turnIds[1])), submitRating(await input(rater, turnIds[1]))]);
+    const both = await Promise.all([submitHeld(await input(rater, turnIds[1])), submitHeld(await input(rater, turnIds[1]))]);
     expect(both.map((o) => o.status).sort()).toEqual(["duplicate", "saved"]);
 
     const rows = await getDb().rating.findMany({ where: { raterId: rater }, select: { turnId: true, level: true } });
@@ -68,10 +75,10 @@ describe("submitting a rating", () => {
     const persona = uniquePersona();
     const { turnIds } = await createScoredTurns(persona, [{ score: 0.5 }]);
     const [a, b, c] = await createRaters(3);
-    await submitRating(await input(a, turnIds[0]));
-    await submitRating(await input(b, turnIds[0]));
+    await submitHeld(await input(a, turnIds[0]));
+    await submitHeld(await input(b, turnIds[0]));
 
-    expect(await submitRating(await input(c, turnIds[0]))).toMatchObject({ status: "refused", reason: "full" });
+    expect(await submitHeld(await input(c, turnIds[0]))).toMatchObject({ status: "refused", reason: "full" });
     expect(await submitRating(await input(c, 2_000_000_000))).toMatchObject({ status: "refused", reason: "not_in_queue" });
     expect(await getDb().rating.count({ where: { turnId: turnIds[0] } })).toBe(2);
   });
@@ -82,11 +89,11 @@ describe("submitting a rating", () => {
     const { turnIds } = await createScoredTurns(persona, [{ score: 0.5 }, { score: 0.4, personaId: "antithesis" }]);
     const [rater] = await createRaters(1);
 
-    const wrong = submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values: { overall: 3, critical_intensity: 4 } }));
+    const wrong = submitHeld(await input(rater, turnIds[0], { rubricVersionId: versionId, values: { overall: 3, critical_intensity: 4 } }));
     await expect(wrong).rejects.toThrow(DomainError);
-    await expect(submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values: { overall: 5 } }))).rejects.toThrow("Overall quality takes a level from 1 to 4");
+    await expect(submitHeld(await input(rater, turnIds[0], { rubricVersionId: versionId, values: { overall: 5 } }))).rejects.toThrow("Overall quality takes a level from 1 to 4");
 
-    const saved = await submitRating(await input(rater, turnIds[1], { rubricVersionId: versionId, values: { overall: 3, completeness: 4, critical_intensity: 5 }, rationale: "Good." }));
+    const saved = await submitHeld(await input(rater, turnIds[1], { rubricVersionId: versionId, values: { overall: 3, completeness: 4, critical_intensity: 5 }, rationale: "Good." }));
     expect(saved.status).toBe("saved");
     const rows = await getDb().rating.findMany({ where: { raterId: rater }, orderBy: { criterion: "asc" }, select: { criterion: true, level: true, rationale: true, rubricVersionId: true } });
     expect(rows).toEqual([
@@ -95,6 +102,57 @@ describe("submitting a rating", () => {
       { criterion: "overall", level: 3, rationale: "Good.", rubricVersionId: versionId },
     ]);
     expect(await getDb().queueItem.findUnique({ where: { turnId: turnIds[1] } })).toMatchObject({ ratingCount: 1 });
+  });
+});
+
+describe("who may submit a rating", () => {
+  it("refuses a rating for a turn the rater holds no live lease on, and stores nothing", async () => {
+    const persona = uniquePersona();
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.5 }, { score: 0.6 }]);
+    const [rater, other] = await createRaters(2);
+    const config = testConfig({ personaId: persona });
+
+    // Never given: an id posted by hand.
+    expect(await submitRating(await input(rater, turnIds[1], { scope: config.scope }))).toEqual({
+      status: "refused",
+      reason: "no_lease",
+      message: "This item is not (or no longer) yours to rate: take it from the queue. Your rating was not stored.",
+    });
+    // Given, but the lease ran out.
+    await holdLease(rater, turnIds[1]);
+    await getDb().ratingLease.update({ where: { turnId: turnIds[1] }, data: { leasedAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() - 1000) } });
+    expect(await submitRating(await input(rater, turnIds[1], { scope: config.scope }))).toMatchObject({ status: "refused", reason: "no_lease" });
+    // Another rater's live lease.
+    await holdLease(other, turnIds[1]);
+    expect(await submitRating(await input(rater, turnIds[1], { scope: config.scope }))).toMatchObject({ status: "refused", reason: "held_by_other" });
+    expect(await getDb().rating.count({ where: { turnId: { in: turnIds } } })).toBe(0);
+
+    // The turn the queue gives them is accepted.
+    const lease = await takeNextItem(rater, config);
+    expect(lease?.turnId).toBe(turnIds[0]);
+    expect(await submitRating(await input(rater, turnIds[0], { scope: config.scope }))).toEqual({ status: "saved", isGold: false });
+    expect(await getDb().rating.findMany({ where: { turnId: { in: turnIds } }, select: { turnId: true, raterId: true } })).toEqual([{ turnId: turnIds[0], raterId: rater }]);
+  });
+
+  it("refuses a turn outside the queue's scope, by link and on submit even under a lease taken before the scope changed", async () => {
+    const inScope = uniquePersona("in");
+    const outside = uniquePersona("out");
+    const { turnIds } = await createScoredTurns(inScope, [{ score: 0.5 }, { score: 0.6, personaId: outside }]);
+    const [rater] = await createRaters(1);
+    const config = testConfig({ personaId: inScope });
+
+    expect(await leaseTurn(rater, turnIds[1], config)).toEqual({ status: "refused", message: `Turn ${turnIds[1]} is outside the queue's current scope.` });
+    expect(await getDb().ratingLease.count({ where: { raterId: rater } })).toBe(0);
+
+    // Leased while the scope held it; the admin then narrowed the scope.
+    expect(await leaseTurn(rater, turnIds[1], testConfig({}))).toMatchObject({ status: "leased" });
+    expect(await submitRating(await input(rater, turnIds[1], { scope: config.scope }))).toEqual({
+      status: "refused",
+      reason: "out_of_scope",
+      message: "This turn is no longer in the queue's scope; your rating was not stored.",
+    });
+    expect(await getDb().rating.count({ where: { turnId: turnIds[1] } })).toBe(0);
+    expect(await getDb().queueItem.findUnique({ where: { turnId: turnIds[1] }, select: { ratingCount: true } })).toEqual({ ratingCount: 0 });
   });
 });
 
@@ -107,9 +165,9 @@ describe("submitting answers of each criterion type", () => {
     const [rater] = await createRaters(1);
 
     const answers = { overall: 2, is_safe: "Fail", intent: "Question", errors: ["Off-topic", "Factual"], novelty: 7.25 };
-    expect(await submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values: answers, rationale: "Two errors." }))).toEqual({ status: "saved", isGold: false });
+    expect(await submitHeld(await input(rater, turnIds[0], { rubricVersionId: versionId, values: answers, rationale: "Two errors." }))).toEqual({ status: "saved", isGold: false });
     // Optional numeric left out; an empty label set is an answer.
-    expect(await submitRating(await input(rater, turnIds[1], { rubricVersionId: versionId, values: { overall: 3, is_safe: "Pass", intent: "Argue", errors: [] } }))).toEqual({ status: "saved", isGold: false });
+    expect(await submitHeld(await input(rater, turnIds[1], { rubricVersionId: versionId, values: { overall: 3, is_safe: "Pass", intent: "Argue", errors: [] } }))).toEqual({ status: "saved", isGold: false });
 
     const rows = await getDb().rating.findMany({ where: { raterId: rater }, orderBy: [{ turnId: "asc" }, { criterion: "asc" }], select: { turnId: true, rationale: true, ...valueColumns } });
     expect(rows).toEqual([
@@ -132,7 +190,7 @@ describe("submitting answers of each criterion type", () => {
     const good = { overall: 2, is_safe: "Pass", intent: "Argue", errors: [] as string[] };
     const attempt = async (values: Record<string, unknown>) => {
       try {
-        await submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values: values as SubmitRatingInput["values"] }));
+        await submitHeld(await input(rater, turnIds[0], { rubricVersionId: versionId, values: values as SubmitRatingInput["values"] }));
         return null;
       } catch (error) {
         return error instanceof DomainError ? { code: error.code, fieldErrors: error.fieldErrors } : error;
@@ -153,7 +211,7 @@ describe("submitting answers of each criterion type", () => {
     const [rater] = await createRaters(1);
     const values = { overall: 2, is_safe: "Pass", intent: "Argue", errors: ["Logical"] };
 
-    const both = await Promise.all([0, 1].map(async () => submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values }))));
+    const both = await Promise.all([0, 1].map(async () => submitHeld(await input(rater, turnIds[0], { rubricVersionId: versionId, values }))));
 
     expect(both.map((o) => o.status).sort()).toEqual(["duplicate", "saved"]);
     expect(await getDb().rating.count({ where: { raterId: rater } })).toBe(4);
@@ -164,7 +222,7 @@ describe("submitting answers of each criterion type", () => {
     const { turnIds } = await createScoredTurns(uniquePersona(), [{ score: 0.5 }]);
     const [rater] = await createRaters(1);
     const values = { overall: 4, is_safe: "Fail", intent: "Summarise", errors: ["Logical", "Factual"], novelty: 0.5 };
-    await submitRating(await input(rater, turnIds[0], { rubricVersionId: versionId, values }));
+    await submitHeld(await input(rater, turnIds[0], { rubricVersionId: versionId, values }));
 
     const undone = await undoLastRating(rater, 5);
 
@@ -184,10 +242,10 @@ describe("gold items, accuracy and leniency", () => {
     for (const rater of raters) {
       const first = await takeNextItem(rater, config);
       expect(first?.turnId).not.toBe(turnIds[3]);
-      await submitRating(await input(rater, first!.turnId));
+      await submitHeld(await input(rater, first!.turnId));
       const second = await takeNextItem(rater, config); // the 2nd item is due to be gold
       expect(second?.turnId).toBe(turnIds[3]);
-      expect(await submitRating(await input(rater, turnIds[3], { values: { overall: 4 } }))).toEqual({ status: "saved", isGold: true });
+      expect(await submitHeld(await input(rater, turnIds[3], { values: { overall: 4 } }))).toEqual({ status: "saved", isGold: true });
     }
 
     expect(await getDb().rating.count({ where: { turnId: turnIds[3], isGold: true } })).toBe(3); // more than k = 2
@@ -227,7 +285,7 @@ describe("gold items, accuracy and leniency", () => {
     const importId = await createTestImport();
     const { turnIds } = await createScoredTurns(uniquePersona(), [{ score: 0.5 }], { importId });
     const [alone] = await createRaters(1);
-    await submitRating(await input(alone, turnIds[0]));
+    await submitHeld(await input(alone, turnIds[0]));
 
     expect(await getRaterQuality({ importId })).toEqual([
       expect.objectContaining({ raterId: alone, rated: 1, goldRated: 0, goldAccuracy: null, leniency: null, sharedItems: 0 }),

@@ -36,6 +36,7 @@ describe("many raters at once", () => {
             rationale: null,
             timeSpentMs: 10,
             ratingsPerTurn: K,
+            scope: config.scope,
           });
           outcomes.push(outcome.status);
         }

@@ -1,5 +1,5 @@
 import { ACCESS } from "@/lib/auth/access";
-import { parseSessionParams } from "@/lib/sessions/session-params";
+import { parseSessionParams, parseTurnPage } from "@/lib/sessions/session-params";
 import { withAuth } from "@/lib/server/auth/guards";
 import { DomainError } from "@/lib/server/errors";
 import { getSession } from "@/lib/server/sessions/get-session";
@@ -9,13 +9,17 @@ import { getDisplayScoring } from "@/lib/server/thresholds/get-display-scoring";
  * One session with a `read` API key (or as a signed-in admin or viewer): its turns, the
  * chosen judge's scores and metrics (?judge=<id>, else the session's first judge), human
  * ratings, the seed 002 §4.2 summary under the active thresholds, and how it differs from
- * the summary file imported with the log. Rater names are left out for API keys.
+ * the summary file imported with the log. Rater names are left out for API keys. Turns come a
+ * page at a time (?page=, from 1, TURN_PAGE_SIZE a page; `turnPage` gives page, size and
+ * total); the summary and the chart points cover every turn.
  */
 export const GET = withAuth<{ id: string }>({ roles: ACCESS.readDashboards, apiKeyScopes: ["read"] }, async (request, auth, { params }) => {
   const parsed = parseSessionParams((await params).id, request.nextUrl.searchParams);
   if (parsed === null) throw new DomainError("not_found", "no such session");
+  const turnPage = parseTurnPage(request.nextUrl.searchParams);
+  if (turnPage.problem) throw new DomainError("invalid", turnPage.problem, { page: turnPage.problem });
   const thresholds = await getDisplayScoring();
-  const detail = await getSession(parsed.id, { cutoffs: thresholds.cutoffs, judgeId: parsed.judgeId, preferredJudgeId: thresholds.judgeId, includeRaterNames: auth.user !== null });
+  const detail = await getSession(parsed.id, { cutoffs: thresholds.cutoffs, judgeId: parsed.judgeId, preferredJudgeId: thresholds.judgeId, includeRaterNames: auth.user !== null, page: turnPage.page });
   if (detail === null) throw new DomainError("not_found", "no such session");
   return Response.json({ ...detail, thresholds: { version: thresholds.version, cutoffs: thresholds.cutoffs } });
 });
