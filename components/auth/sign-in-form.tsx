@@ -16,15 +16,17 @@ export function SignInForm({ next, notice, initialError }: { next?: string; noti
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     setIsPending(true);
     try {
-      const response = await fetch("/api/auth/sign-in", { method: "POST", body: new FormData(event.currentTarget), headers: { accept: "application/json" } });
+      const response = await fetch("/api/auth/sign-in", { method: "POST", body: new FormData(form), headers: { accept: "application/json" } });
       const body = (await response.json().catch(() => ({}))) as { redirect?: string } & Partial<Failure>;
       if (response.ok && body.redirect) {
         window.location.assign(body.redirect);
         return;
       }
       setFailure({ error: body.error ?? `Sign-in failed (${response.status}). Try again.`, fieldErrors: body.fieldErrors });
+      form.querySelector<HTMLInputElement>('input[name="password"]')!.value = ""; // the email stays for the next try
     } catch {
       setFailure({ error: "The server could not be reached. Try again." });
     }

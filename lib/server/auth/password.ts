@@ -11,7 +11,7 @@ import { WorkLimiter } from "./work-limiter";
  * hashes still verify. CONCORD_PASSWORD_HASH_COST lowers log2 N (≥ 14) for tests only.
  *
  * Every hash goes through one WorkLimiter per process: half the CPUs (at least one) hash
- * at once, and a request that would wait more than 2 s is refused with 429 and
+ * at once, and a request that would wait more than 2 s (with 2 already waiting) is refused with 429 and
  * Retry-After, so 40 sign-ins at once cannot take the whole machine (each costs 128 MiB
  * and a core for 0.3 s). CONCORD_PASSWORD_HASH_CONCURRENCY overrides the number.
  */
@@ -30,12 +30,17 @@ function hashConcurrency(): number {
   return Math.max(1, Math.floor(availableParallelism() / 2));
 }
 
-export const passwordWork = new WorkLimiter({
+// On globalThis: Next may bundle this module into several server chunks (routes, actions),
+// and the bound is per process, not per chunk.
+const LIMITER_KEY = Symbol.for("concord.passwordWork");
+const shared = globalThis as typeof globalThis & { [LIMITER_KEY]?: WorkLimiter };
+export const passwordWork = (shared[LIMITER_KEY] ??= new WorkLimiter({
   concurrency: hashConcurrency(),
   maxWaitMs: 2000,
+  minQueue: 2,
   initialEstimateMs: 300,
   busyMessage: "The server is busy checking other passwords. Try again in a moment.",
-});
+}));
 
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
   return passwordWork.run(() => deriveNow(password, salt, logN, r, p));

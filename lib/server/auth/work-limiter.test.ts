@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { RateLimitedError } from "../errors";
 import { WorkLimiter } from "./work-limiter";
 
-function limiter(concurrency: number) {
-  return new WorkLimiter({ concurrency, maxWaitMs: 250, initialEstimateMs: 100, busyMessage: "busy" });
+function limiter(concurrency: number, minQueue = 0) {
+  return new WorkLimiter({ concurrency, maxWaitMs: 250, minQueue, initialEstimateMs: 100, busyMessage: "busy" });
 }
 
 describe("WorkLimiter", () => {
@@ -40,6 +40,16 @@ describe("WorkLimiter", () => {
     expect(refused).toMatchObject({ code: "rate_limited", message: "busy", retryAfterSeconds: 1 });
     await Promise.all(admitted);
     expect(work.stats).toMatchObject({ active: 0, waiting: 0 });
+  });
+
+  it("always admits up to minQueue waiting jobs, however slow the work has been", async () => {
+    const work = new WorkLimiter({ concurrency: 1, maxWaitMs: 250, minQueue: 2, initialEstimateMs: 5000, busyMessage: "busy" });
+    const admitted = [1, 2, 3].map(() => work.run(() => sleep(10)));
+
+    const refused = await work.run(() => sleep(10)).catch((error: unknown) => error);
+
+    expect(refused).toMatchObject({ code: "rate_limited", retryAfterSeconds: 15 }); // 3 × 5 s
+    await Promise.all(admitted);
   });
 
   it("frees its slot when a job fails", async () => {

@@ -4,7 +4,8 @@ import { RateLimitedError } from "../errors";
 /**
  * A small semaphore for expensive work (password hashing): at most `concurrency` jobs run
  * at once, and a job joins the queue only when it can expect to start within `maxWaitMs`
- * (from the running average duration); past that it is refused at once with a
+ * (from the running average duration) or the queue is shorter than `minQueue` (so that on
+ * a slow machine two people signing in together are not refused); past that it is refused at once with a
  * RateLimitedError carrying the expected wait, so a burst of sign-ins costs a bounded share
  * of the CPU and the pages stay responsive instead of every request slowing down together.
  */
@@ -13,7 +14,9 @@ export class WorkLimiter {
   private readonly waiting: Array<() => void> = [];
   private averageMs: number;
 
-  constructor(private readonly options: { concurrency: number; maxWaitMs: number; initialEstimateMs: number; busyMessage: string }) {
+  constructor(
+    private readonly options: { concurrency: number; maxWaitMs: number; minQueue: number; initialEstimateMs: number; busyMessage: string },
+  ) {
     this.averageMs = options.initialEstimateMs;
   }
 
@@ -30,7 +33,7 @@ export class WorkLimiter {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active >= this.options.concurrency) {
       const waitMs = this.expectedWaitMs();
-      if (waitMs > this.options.maxWaitMs) {
+      if (waitMs > this.options.maxWaitMs && this.waiting.length >= this.options.minQueue) {
         throw new RateLimitedError(this.options.busyMessage, Math.max(1, Math.ceil(waitMs / 1000)));
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
