@@ -29,3 +29,10 @@ export class RateLimitedError extends DomainError {
     this.name = "RateLimitedError";
   }
 }
+
+/** By shape, not instanceof: Next may load this module once per server layer, and the
+ *  error can come from a limiter another layer created. */
+export function isRateLimited(error: unknown): error is RateLimitedError {
+  const candidate = error as Partial<RateLimitedError> | null;
+  return candidate?.name === "RateLimitedError" && candidate.code === "rate_limited" && typeof candidate.retryAfterSeconds === "number";
+}

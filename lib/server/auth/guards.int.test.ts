@@ -123,6 +123,15 @@ describe("withAuth", () => {
     expect(await response.json()).toEqual({ error: "busy, try again" });
   });
 
+  it("recognises a rate-limited error by its shape, as thrown from another copy of the module", async () => {
+    const foreign = Object.assign(new Error("busy elsewhere"), { name: "RateLimitedError", code: "rate_limited", retryAfterSeconds: 2 });
+
+    const response = errorResponse(foreign);
+
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("2");
+  });
+
   it("turns an unexpected error into a 500 without its details", async () => {
     const failing = withAuth({ roles: ACCESS.signedIn }, async () => {
       throw new Error("secret detail");

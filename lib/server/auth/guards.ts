@@ -5,7 +5,7 @@ import type { NextRequest } from "next/server";
 import { cache } from "react";
 import { z } from "zod";
 import { homePath, type ApiKeyScope, type Role } from "@/lib/auth/access";
-import { DomainError, HTTP_STATUS, RateLimitedError } from "../errors";
+import { DomainError, HTTP_STATUS, isRateLimited } from "../errors";
 import { findApiKey, type ApiKeyPrincipal } from "./api-keys";
 import { isSameOrigin, requestPath } from "./request-meta";
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from "./sessions";
@@ -88,7 +88,7 @@ async function authenticate(request: NextRequest, access: RouteAccess): Promise<
 
 /** Maps what a service threw to a JSON response; unexpected errors are logged, not shown. */
 export function errorResponse(error: unknown): Response {
-  if (error instanceof RateLimitedError) {
+  if (isRateLimited(error)) {
     return jsonError(429, error.message, {}, { headers: { "retry-after": String(error.retryAfterSeconds) } });
   }
   if (error instanceof DomainError) {
@@ -173,7 +173,7 @@ export function authorizedAction<S extends z.ZodType, T>(
       const result = await run(parsed.data, user);
       return { status: "ok", ...(result ?? {}) };
     } catch (error) {
-      if (error instanceof DomainError) {
+      if (error instanceof DomainError || isRateLimited(error)) {
         return { status: "error", error: error.message, fieldErrors: error.fieldErrors, values: echoValues(formData) };
       }
       console.error(error);

@@ -1,7 +1,7 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { getDb } from "../db";
-import { RateLimitedError } from "../errors";
+import { isRateLimited } from "../errors";
 import { getDecoyHash, verifyPassword } from "./password";
 import { createSession, type SessionUser } from "./sessions";
 import { markAttemptSucceeded, reserveAttempt, withdrawAttempt } from "./sign-in-throttle";
@@ -43,7 +43,7 @@ export async function signIn(input: {
   try {
     isValid = (await verifyPassword(input.password, hasPassword ? user!.passwordHash! : await getDecoyHash())) && hasPassword;
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
+    if (!isRateLimited(error)) throw error;
     await withdrawAttempt(reservation.attemptId);
     return { ok: false, reason: "busy", error: error.message, retryAfterSeconds: error.retryAfterSeconds };
   }
