@@ -52,10 +52,11 @@ describe("safeNextPath", () => {
     expect(safeNextPath("/sessions/./12/../13")).toBe("/sessions/13");
   });
 
-  it("refuses a missing, empty or overlong value", () => {
+  it("refuses a missing, empty, repeated or overlong value", () => {
     expect(safeNextPath(undefined)).toBeNull();
     expect(safeNextPath(null)).toBeNull();
     expect(safeNextPath("")).toBeNull();
     expect(safeNextPath(`/${"a".repeat(2001)}`)).toBeNull();
+    expect(safeNextPath(["/agreement", "//evil.example"])).toBeNull(); // ?next=…&next=…
   });
 });

@@ -33,8 +33,9 @@ const SAME_ORIGIN_BASE = "http://concord.invalid";
  * origin), must keep that origin, and is rebuilt from the parsed path, query and fragment,
  * which must still not start with `//` (`/.//evil` normalises to `//evil`).
  */
-export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next || next.length > 2000) return null;
+export function safeNextPath(next: unknown): string | null {
+  // A repeated ?next=…&next=… arrives as an array.
+  if (typeof next !== "string" || !next || next.length > 2000) return null;
   if (!/^[\x21-\x7e]+$/.test(next)) return null; // printable ASCII only: no space, control character or non-ASCII
   if (next.includes("\\") || !next.startsWith("/") || next.startsWith("//")) return null;
   let url: URL;

@@ -59,7 +59,7 @@ export async function POST(request: NextRequest) {
 }
 
 function backToSignIn(reason: string, next: unknown): Response {
-  const safe = typeof next === "string" ? safeNextPath(next) : null;
+  const safe = safeNextPath(next);
   const query = new URLSearchParams({ error: reason, ...(safe ? { next: safe } : {}) });
   return new Response(null, { status: 303, headers: { location: `/sign-in?${query}` } });
 }
