@@ -7,12 +7,13 @@ import {
   resetPasswordAction,
   setRoleAction,
   signOutEverywhereAction,
+  unlockUserAction,
 } from "@/app/settings/users/actions";
 import { ROLES, ROLE_LABELS, type Role } from "@/lib/auth/access";
 import type { ActionState } from "@/lib/server/auth/guards";
 import { OneTimeSecret } from "./one-time-secret";
 
-type Props = { userId: number; email: string; role: Role; isActive: boolean; isSelf: boolean };
+type Props = { userId: number; email: string; role: Role; isActive: boolean; isSelf: boolean; isLocked: boolean };
 
 function Outcome({ state }: { state: ActionState<unknown> }) {
   if (state.status === "error") return <p className="field-error" role="alert">{state.error}</p>;
@@ -31,11 +32,12 @@ function UserForm({ action, userId, children }: { action: (formData: FormData) =
 }
 
 /** The admin's controls on one user row; every one is checked again on the server. */
-export function UserActions({ userId, email, role, isActive, isSelf }: Props) {
+export function UserActions({ userId, email, role, isActive, isSelf, isLocked }: Props) {
   const [roleState, changeRole] = useActionState(setRoleAction, { status: "idle" });
   const [activeState, toggleActive] = useActionState(isActive ? deactivateUserAction : activateUserAction, { status: "idle" });
   const [resetState, reset] = useActionState<ActionState<string>, FormData>(resetPasswordAction, { status: "idle" });
   const [sessionsState, signOut] = useActionState(signOutEverywhereAction, { status: "idle" });
+  const [unlockState, unlock] = useActionState(unlockUserAction, { status: "idle" });
   return (
     <div className="row-actions">
       <UserForm action={changeRole} userId={userId}>
@@ -63,6 +65,13 @@ export function UserActions({ userId, email, role, isActive, isSelf }: Props) {
           Sign out everywhere
         </button>
       </UserForm>
+      {isLocked ? (
+        <UserForm action={unlock} userId={userId}>
+          <button type="submit" className="button button-secondary button-small" aria-label={`Unlock sign-in of ${email}`}>
+            Unlock sign-in
+          </button>
+        </UserForm>
+      ) : null}
       {isSelf ? null : (
         <UserForm action={toggleActive} userId={userId}>
           <button type="submit" className={`button button-small ${isActive ? "button-danger" : "button-secondary"}`}>
@@ -73,6 +82,7 @@ export function UserActions({ userId, email, role, isActive, isSelf }: Props) {
       <Outcome state={roleState} />
       <Outcome state={activeState} />
       <Outcome state={sessionsState} />
+      <Outcome state={unlockState} />
       {resetState.status === "ok" && resetState.data ? (
         <OneTimeSecret label={`New one-time password for ${email}`} secret={resetState.data} note="Shown only now; it must be changed at the next sign-in." />
       ) : (

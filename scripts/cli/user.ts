@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { createUserSchema, emailSchema, newPasswordSchema, roleSchema } from "@/lib/auth/account.schema";
 import { createUser, findUserByEmail, listUsers, resetUserPassword, setUserActive, setUserRole } from "@/lib/server/auth/manage-users";
 import { generatePassword } from "@/lib/server/auth/password";
+import { unlockSignIns } from "@/lib/server/auth/unlock-sign-ins";
 import { DomainError } from "@/lib/server/errors";
 
 const USAGE = `usage: concord user <action> [options]
@@ -14,6 +15,8 @@ const USAGE = `usage: concord user <action> [options]
                               prints the generated password once when --password is absent
   deactivate --email E        signs the user out everywhere
   activate --email E
+  unlock --email E            clears the failed sign-ins that lock this email out (from every
+                              address); the email need not belong to a user
   list
 `;
 
@@ -91,6 +94,13 @@ export async function run(args: string[]): Promise<number> {
         const user = await userByEmail(values.email);
         await setUserActive(user.id, action === "activate");
         process.stdout.write(`${user.email} ${action}d\n`);
+        return 0;
+      }
+      case "unlock": {
+        const parsed = emailSchema.safeParse(values.email ?? "");
+        if (!parsed.success) return fail(`--email: ${parsed.error.issues[0].message}`);
+        const cleared = await unlockSignIns(parsed.data);
+        process.stdout.write(`sign-in of ${parsed.data} unlocked (${cleared} failed attempt${cleared === 1 ? "" : "s"} cleared)\n`);
         return 0;
       }
       case "list": {

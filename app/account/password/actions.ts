@@ -16,7 +16,7 @@ const change = authorizedAction(ACCESS.signedIn, changePasswordSchema, async (in
     keepSessionToken: (await cookies()).get(SESSION_COOKIE)?.value,
   });
   return { data: homePath(user.role) };
-});
+}, { allowPasswordChange: true });
 
 export async function changePasswordAction(previous: ActionState<string>, formData: FormData): Promise<ActionState<string>> {
   const result = await change(previous, formData);

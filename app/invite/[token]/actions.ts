@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { acceptInviteSchema } from "@/lib/auth/account.schema";
 import type { ActionState } from "@/lib/server/auth/guards";
 import { acceptInvite } from "@/lib/server/auth/invites";
-import { DomainError } from "@/lib/server/errors";
+import { DomainError, isRateLimited } from "@/lib/server/errors";
 
 /** Public by design: the unguessable token in the link is the credential. */
 export async function acceptInviteAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
@@ -17,7 +17,7 @@ export async function acceptInviteAction(_previous: ActionState, formData: FormD
   try {
     await acceptInvite(parsed.data.token, parsed.data.newPassword);
   } catch (error) {
-    if (error instanceof DomainError) return { status: "error", error: error.message };
+    if (error instanceof DomainError || isRateLimited(error)) return { status: "error", error: error.message };
     throw error;
   }
   redirect("/sign-in?invited=1");

@@ -7,26 +7,24 @@ import { createUserSchema, setRoleSchema, userIdSchema } from "@/lib/auth/accoun
 import { authorizedAction } from "@/lib/server/auth/guards";
 import { createUserWithInvite } from "@/lib/server/auth/invites";
 import { createUserWithOneTimePassword, resetUserPassword, setUserActive, setUserRole } from "@/lib/server/auth/manage-users";
+import { publicOrigin } from "@/lib/server/auth/public-url";
 import { revokeUserSessions } from "@/lib/server/auth/sessions";
+import { unlockSignIns } from "@/lib/server/auth/unlock-sign-ins";
+import { getDb } from "@/lib/server/db";
 import { DomainError } from "@/lib/server/errors";
 
 export type CreatedUser = { email: string; password?: string; inviteUrl?: string };
-
-async function origin(): Promise<string> {
-  const requestHeaders = await headers();
-  const host = requestHeaders.get("host") ?? "localhost:3000";
-  const proto = requestHeaders.get("x-concord-proto") ?? "http";
-  return `${proto}://${host}`;
-}
 
 export const createUserAction = authorizedAction<typeof createUserSchema, CreatedUser>(
   ACCESS.administer,
   createUserSchema,
   async (input) => {
     if (input.method === "invite") {
+      // Before the user exists: a missing PUBLIC_URL must not leave a half-made invite.
+      const origin = publicOrigin(await headers());
       const { token } = await createUserWithInvite(input);
       revalidatePath("/settings/users");
-      return { message: `Invited ${input.email}.`, data: { email: input.email, inviteUrl: `${await origin()}/invite/${token}` } };
+      return { message: `Invited ${input.email}.`, data: { email: input.email, inviteUrl: `${origin}/invite/${token}` } };
     }
     const { password } = await createUserWithOneTimePassword(input);
     revalidatePath("/settings/users");
@@ -62,4 +60,12 @@ export const resetPasswordAction = authorizedAction<typeof userIdSchema, string>
 export const signOutEverywhereAction = authorizedAction(ACCESS.administer, userIdSchema, async (input) => {
   const count = await revokeUserSessions(input.userId);
   return { message: `${count} session${count === 1 ? "" : "s"} ended.` };
+});
+
+export const unlockUserAction = authorizedAction(ACCESS.administer, userIdSchema, async (input) => {
+  const user = await getDb().user.findUnique({ where: { id: input.userId }, select: { email: true } });
+  if (!user) throw new DomainError("not_found", "No such user.");
+  const cleared = await unlockSignIns(user.email);
+  revalidatePath("/settings/users");
+  return { message: `Sign-in unlocked (${cleared} failed attempt${cleared === 1 ? "" : "s"} cleared).` };
 });

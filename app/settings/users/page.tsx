@@ -7,12 +7,14 @@ import { ACCESS, ROLE_LABELS } from "@/lib/auth/access";
 import { formatDateTime } from "@/lib/format";
 import { requireUser } from "@/lib/server/auth/guards";
 import { listUsers } from "@/lib/server/auth/manage-users";
+import { findLockedEmails } from "@/lib/server/auth/unlock-sign-ins";
 
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
   const me = await requireUser(ACCESS.administer);
   const users = await listUsers();
+  const locked = await findLockedEmails(users.map((user) => user.email));
   return (
     <>
       <PageHeader title="Users" description="Admins do everything; raters see only the rating queue; viewers read dashboards and reports." />
@@ -55,10 +57,16 @@ export default async function UsersPage() {
                     ) : (
                       <Badge tone="success">Active</Badge>
                     )}
+                    {locked.has(user.email) ? (
+                      <>
+                        {" "}
+                        <Badge tone="danger">Sign-in locked</Badge>
+                      </>
+                    ) : null}
                   </td>
                   <td>{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : <span className="muted">never</span>}</td>
                   <td>
-                    <UserActions userId={user.id} email={user.email} role={user.role} isActive={user.isActive} isSelf={user.id === me.id} />
+                    <UserActions userId={user.id} email={user.email} role={user.role} isActive={user.isActive} isSelf={user.id === me.id} isLocked={locked.has(user.email)} />
                   </td>
                 </tr>
               ))}

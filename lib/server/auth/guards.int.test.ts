@@ -1,9 +1,12 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCESS, ROLES, type Role } from "@/lib/auth/access";
 import { createTestUser } from "@/scripts/test/factories";
 import { createApiKey } from "./api-keys";
-import { withAuth } from "./guards";
+import { RateLimitedError } from "../errors";
+import { errorResponse, PASSWORD_CHANGE_REQUIRED, withAuth } from "./guards";
 import { createSession, SESSION_COOKIE } from "./sessions";
 
 // Server actions read the cookie through next/headers, which only exists inside a Next
@@ -19,7 +22,7 @@ vi.mock("next/headers", () => ({
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
-type Caller = "anonymous" | Role | "ingest key" | "read key";
+type Caller = "anonymous" | Role | "ingest key" | "read key" | "one-time password";
 const CALLERS: Caller[] = ["anonymous", ...ROLES, "ingest key", "read key"];
 const credentials = new Map<Caller, { cookie?: string; bearer?: string }>();
 
@@ -31,6 +34,8 @@ beforeAll(async () => {
   }
   credentials.set("ingest key", { bearer: (await createApiKey({ name: "t-ingest", scope: "ingest" })).key });
   credentials.set("read key", { bearer: (await createApiKey({ name: "t-read", scope: "read" })).key });
+  const oneTime = await createTestUser("admin", { mustChangePassword: true });
+  credentials.set("one-time password", { cookie: (await createSession(oneTime.id)).token });
 });
 
 function request(caller: Caller, method: string, extraHeaders: Record<string, string> = {}): NextRequest {
@@ -100,6 +105,33 @@ describe("withAuth", () => {
     expect(sameHost.status).toBe(201);
   });
 
+  it("refuses every route to a session whose one-time password is not changed yet, whatever its role allows", async () => {
+    const read = await ok(request("one-time password", "GET"), context);
+    const write = await adminPost(request("one-time password", "POST", { "sec-fetch-site": "same-origin" }), context);
+
+    expect(read.status).toBe(403);
+    expect(await read.json()).toEqual({ error: PASSWORD_CHANGE_REQUIRED });
+    expect(write.status).toBe(403);
+    expect(await write.json()).toEqual({ error: "change your one-time password first, at /account/password" });
+  });
+
+  it("answers a rate-limited request with 429 and Retry-After", async () => {
+    const response = errorResponse(new RateLimitedError("busy, try again", 3));
+
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("3");
+    expect(await response.json()).toEqual({ error: "busy, try again" });
+  });
+
+  it("recognises a rate-limited error by its shape, as thrown from another copy of the module", async () => {
+    const foreign = Object.assign(new Error("busy elsewhere"), { name: "RateLimitedError", code: "rate_limited", retryAfterSeconds: 2 });
+
+    const response = errorResponse(foreign);
+
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("2");
+  });
+
   it("turns an unexpected error into a 500 without its details", async () => {
     const failing = withAuth({ roles: ACCESS.signedIn }, async () => {
       throw new Error("secret detail");
@@ -149,6 +181,7 @@ describe("server actions", () => {
       for (const caller of CALLERS) {
         const result = await call(action, caller);
         const isRole = (ROLES as readonly string[]).includes(caller);
+        if (caller === "one-time password") continue; // below
         if (!isRole) {
           expect(result, `${actionName} as ${caller}`).toEqual({ status: "error", error: "Your session has ended. Sign in again." });
         } else if (!expected[name].includes(caller as Role)) {
@@ -159,5 +192,38 @@ describe("server actions", () => {
         }
       }
     }
+  });
+
+  // Every server action module under app/, found on disk so that a new one cannot be forgotten.
+  function findActionModules(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return findActionModules(full);
+      return entry.name === "actions.ts" ? [full] : [];
+    });
+  }
+  // Open to anyone (sign-in, accepting an invite) or to the one-time password itself.
+  const OPEN_TO_ONE_TIME_PASSWORD = new Set(["signOutAction", "acceptInviteAction", "changePasswordAction"]);
+
+  it("refuses every action but the password change to a session whose one-time password is not changed yet", async () => {
+    const files = findActionModules(path.join(process.cwd(), "app"));
+    expect(files.length).toBeGreaterThanOrEqual(10);
+    let checked = 0;
+
+    for (const file of files) {
+      const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+      for (const [actionName, action] of Object.entries(module)) {
+        if (typeof action !== "function" || OPEN_TO_ONE_TIME_PASSWORD.has(actionName)) continue;
+        const result = await call(action as Action, "one-time password");
+        expect(result, `${actionName} in ${path.relative(process.cwd(), file)}`).toEqual({
+          status: "error",
+          error: "Change your one-time password first (Account → Password).",
+        });
+        checked++;
+      }
+    }
+    const password = await import("@/app/account/password/actions");
+    expect(await call(password.changePasswordAction as Action, "one-time password")).toMatchObject({ status: "error", error: "Check the highlighted fields." });
+    expect(checked).toBeGreaterThanOrEqual(25);
   });
 });

@@ -5,7 +5,7 @@ import type { NextRequest } from "next/server";
 import { cache } from "react";
 import { z } from "zod";
 import { homePath, type ApiKeyScope, type Role } from "@/lib/auth/access";
-import { DomainError, HTTP_STATUS } from "../errors";
+import { DomainError, HTTP_STATUS, isRateLimited } from "../errors";
 import { findApiKey, type ApiKeyPrincipal } from "./api-keys";
 import { isSameOrigin, requestPath } from "./request-meta";
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from "./sessions";
@@ -49,6 +49,10 @@ export type RouteAccess = { roles?: readonly Role[]; apiKeyScopes?: readonly Api
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Until a one-time password is changed, its session may do nothing else: not through a
+ *  page, a route or an action (a leaked one-time password must not be usable as is). */
+export const PASSWORD_CHANGE_REQUIRED = "change your one-time password first, at /account/password";
+
 function jsonError(status: number, error: string, extra: Record<string, unknown> = {}, init: ResponseInit = {}) {
   return Response.json({ error, ...extra }, { status, ...init });
 }
@@ -74,6 +78,7 @@ async function authenticate(request: NextRequest, access: RouteAccess): Promise<
       headers: { "www-authenticate": 'Bearer realm="concord"' },
     });
   }
+  if (user.mustChangePassword) return jsonError(403, PASSWORD_CHANGE_REQUIRED);
   if (!access.roles?.includes(user.role)) return jsonError(403, `your role (${user.role}) may not use this route`);
   if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(request.headers)) {
     return jsonError(403, "cross-site request refused");
@@ -83,6 +88,9 @@ async function authenticate(request: NextRequest, access: RouteAccess): Promise<
 
 /** Maps what a service threw to a JSON response; unexpected errors are logged, not shown. */
 export function errorResponse(error: unknown): Response {
+  if (isRateLimited(error)) {
+    return jsonError(429, error.message, {}, { headers: { "retry-after": String(error.retryAfterSeconds) } });
+  }
   if (error instanceof DomainError) {
     return jsonError(HTTP_STATUS[error.code], error.message, error.fieldErrors ? { fieldErrors: error.fieldErrors } : {});
   }
@@ -140,15 +148,20 @@ function formToObject(formData: FormData): Record<string, FormDataEntryValue> {
  * Wraps a server action used with useActionState: checks the session and role on the
  * server, validates the form with the shared Zod schema, and turns domain errors into
  * messages next to the fields. (Next itself refuses cross-site server-action posts.)
+ * A user with a one-time password is refused unless the action allows a password change.
  */
 export function authorizedAction<S extends z.ZodType, T>(
   roles: readonly Role[],
   schema: S,
   run: (input: z.infer<S>, user: SessionUser) => Promise<{ message?: string; data?: T } | void>,
+  options: { allowPasswordChange?: boolean } = {},
 ) {
   return async (_previous: ActionState<T>, formData: FormData): Promise<ActionState<T>> => {
     const user = await getCurrentUser();
     if (!user) return { status: "error", error: "Your session has ended. Sign in again." };
+    if (user.mustChangePassword && !options.allowPasswordChange) {
+      return { status: "error", error: "Change your one-time password first (Account → Password)." };
+    }
     if (!roles.includes(user.role)) return { status: "error", error: "Your role may not do this." };
     const parsed = schema.safeParse(formToObject(formData));
     if (!parsed.success) {
@@ -160,7 +173,7 @@ export function authorizedAction<S extends z.ZodType, T>(
       const result = await run(parsed.data, user);
       return { status: "ok", ...(result ?? {}) };
     } catch (error) {
-      if (error instanceof DomainError) {
+      if (error instanceof DomainError || isRateLimited(error)) {
         return { status: "error", error: error.message, fieldErrors: error.fieldErrors, values: echoValues(formData) };
       }
       console.error(error);

@@ -22,11 +22,33 @@ export function requestPath(headers: HeaderSource): string | null {
   return url && url.startsWith("/") && !url.startsWith("//") ? url : null;
 }
 
-/** A safe place to go after sign-in: a local path, never another site. */
-export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
-  if (next.startsWith("/sign-in") || next.startsWith("/api/")) return null;
-  return next;
+/** Any stand-in origin will do: only whether `next` stays on it matters. */
+const SAME_ORIGIN_BASE = "http://concord.invalid";
+
+/**
+ * A safe place to go after sign-in: a path on this site, never another one. Browsers
+ * forgive a lot in URLs (they drop tabs and newlines, read `\` as `/`, treat `//host` as
+ * another site), so anything odd is refused outright: control characters, backslashes,
+ * non-ASCII text, a start other than one `/`. What is left is parsed with new URL(next,
+ * origin), must keep that origin, and is rebuilt from the parsed path, query and fragment,
+ * which must still not start with `//` (`/.//evil` normalises to `//evil`).
+ */
+export function safeNextPath(next: unknown): string | null {
+  // A repeated ?next=…&next=… arrives as an array.
+  if (typeof next !== "string" || !next || next.length > 2000) return null;
+  if (!/^[\x21-\x7e]+$/.test(next)) return null; // printable ASCII only: no space, control character or non-ASCII
+  if (next.includes("\\") || !next.startsWith("/") || next.startsWith("//")) return null;
+  let url: URL;
+  try {
+    url = new URL(next, SAME_ORIGIN_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SAME_ORIGIN_BASE) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith("/") || path.startsWith("//")) return null;
+  if (url.pathname === "/sign-in" || url.pathname.startsWith("/sign-in/") || url.pathname.startsWith("/api/")) return null;
+  return path;
 }
 
 /**
