@@ -96,7 +96,7 @@ function newestMtime(dir) {
 
 function buildIfStale() {
   const buildId = path.join(root, ".next", "BUILD_ID");
-  const sources = ["app", "components", "lib", "public", "next.config.ts", "proxy.ts", "instrumentation.ts", "package-lock.json"];
+  const sources = ["app", "components", "lib", "public", "next.config.ts", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "package-lock.json"];
   const newestSource = Math.max(...sources.map((p) => {
     const full = path.join(root, p);
     return existsSync(full) && statSync(full).isDirectory() ? newestMtime(full) : existsSync(full) ? statSync(full).mtimeMs : 0;
