@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { SECURITY_HEADERS } from "./lib/security/content-security-policy";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -13,6 +14,10 @@ const nextConfig: NextConfig = {
   // A stray lockfile in a parent directory must not change what Next treats as the root.
   turbopack: { root: import.meta.dirname },
   outputFileTracingRoot: import.meta.dirname,
+  // Everything, assets and API included; the per-page Content-Security-Policy is proxy.ts's.
+  async headers() {
+    return [{ source: "/:path*", headers: [...SECURITY_HEADERS] }];
+  },
 };
 
 export default nextConfig;

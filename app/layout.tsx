@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { AppHeader } from "@/components/ui/app-header";
@@ -9,7 +10,10 @@ export const metadata: Metadata = {
   description: "LLM-judge calibration and human agreement",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request, so that its scripts carry that response's CSP
+  // nonce (proxy.ts); a page prerendered at build time would have scripts without one.
+  await connection();
   return (
     <html lang="en">
       <body>

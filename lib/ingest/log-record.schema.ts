@@ -3,6 +3,7 @@
 // (the whole line is stored as turns.raw), never rejected. Optional fields also accept null,
 // which is what Python writes for None.
 import { z } from "zod";
+import { impossibleDateTimeReason } from "@/lib/calendar";
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
@@ -12,7 +13,10 @@ const MAX_INT4 = 2_147_483_647;
 export const timestampSchema = z
   .string()
   .regex(ISO_DATE_TIME, { message: "expected an ISO 8601 date-time such as 2025-10-12T10:30:45.123Z", abort: true })
-  .refine((text) => !Number.isNaN(Date.parse(toIsoInstant(text))), "not a valid date-time");
+  .superRefine((text, context) => {
+    const reason = impossibleDateTimeReason(text);
+    if (reason !== null) context.addIssue({ code: "custom", message: `not a real date-time: ${reason}` });
+  });
 
 /** The instant of a timestamp that passed timestampSchema, as a Date.toISOString() string. */
 export function toIsoInstant(text: string): string {

@@ -30,6 +30,8 @@ describe("parseLogLine", () => {
       kind: "header",
       header: { type: "session", session_id: "s1", seed_prompt: "Why?", model: "x" },
       value: { type: "session", session_id: "s1", seed_prompt: "Why?", model: "x" },
+      line: 1,
+      path: "",
     });
   });
 
@@ -66,5 +68,19 @@ describe("parseLogLine", () => {
       kind: "invalid",
       problems: [{ line: null, path: "records[3].response", message: "Invalid input: expected string, received undefined" }],
     });
+  });
+});
+
+describe("parseLogLine on hostile input", () => {
+  it("refuses JSON nested deeper than the cap, before anything recurses into it", () => {
+    const deep = `{"persona":{"id":"thesis"},"response":"x","phase":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+
+    expect(parseLogLine(deep, 3)).toEqual({ kind: "invalid", problems: [{ line: 3, path: "", message: "JSON nested more than 64 levels deep" }] });
+  });
+
+  it("refuses an impossible timestamp instead of rolling it over to March", () => {
+    const parsed = parseLogLine('{"persona":{"id":"thesis"},"response":"x","timestamp":"2026-02-30T10:00:00Z"}', 4);
+
+    expect(parsed).toEqual({ kind: "invalid", problems: [{ line: 4, path: "timestamp", message: "not a real date-time: 2026-02-30 is not a day of the calendar" }] });
   });
 });

@@ -1,18 +1,24 @@
 // One line (or one record of a JSON body) of an orchestrator log: a session header, a turn,
 // or the problems that make it neither.
 import type { z } from "zod";
+import { isJsonTooDeep, TOO_DEEP_MESSAGE } from "./json-depth";
 import { formatJsonPath } from "./json-path";
 import { logRecordSchema, sessionHeaderSchema, type LogRecord, type SessionHeader } from "./log-record.schema";
 import type { ImportProblem } from "./problems";
 
-/** `value` is the object as given (unknown fields and key order kept), for turns.raw and the content hash. */
+/**
+ * `value` is the object as given (unknown fields and key order kept), for turns.raw and the
+ * content hash. A header keeps its place (`line`, or `path` in a JSON body) so that a second,
+ * different header for the same session can name both.
+ */
 export type ParsedLogEntry =
-  | { kind: "header"; header: SessionHeader; value: Record<string, unknown> }
+  | { kind: "header"; header: SessionHeader; value: Record<string, unknown>; line: number | null; path: string }
   | { kind: "record"; record: LogRecord; value: Record<string, unknown> }
   | { kind: "invalid"; problems: ImportProblem[] };
 
 /** Parses one line of JSONL text; blank lines are skipped by the caller. */
 export function parseLogLine(text: string, line: number): ParsedLogEntry {
+  if (isJsonTooDeep(text)) return invalid(line, "", TOO_DEEP_MESSAGE);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -38,7 +44,7 @@ export function parseLogValue(value: unknown, line: number | null, pathPrefix = 
   const object = value as Record<string, unknown>;
   if (object.type === "session") {
     const parsed = sessionHeaderSchema.safeParse(object);
-    return parsed.success ? { kind: "header", header: parsed.data, value: object } : fromIssues(parsed.error.issues, line, pathPrefix);
+    return parsed.success ? { kind: "header", header: parsed.data, value: object, line, path: pathPrefix } : fromIssues(parsed.error.issues, line, pathPrefix);
   }
   const parsed = logRecordSchema.safeParse(object);
   return parsed.success ? { kind: "record", record: parsed.data, value: object } : fromIssues(parsed.error.issues, line, pathPrefix);
@@ -51,7 +57,7 @@ function fromIssues(issues: readonly z.core.$ZodIssue[], line: number | null, pa
   };
 }
 
-function invalid(line: number | null, path: string, message: string): ParsedLogEntry {
+export function invalid(line: number | null, path: string, message: string): ParsedLogEntry {
   return { kind: "invalid", problems: [{ line, path, message }] };
 }
 

@@ -91,3 +91,39 @@ describe("LogPlanner", () => {
     if ("problems" in result) expect(result.problems.problems.map((p) => p.line)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 });
+
+describe("LogPlanner with repeated session headers", () => {
+  it("refuses a second header for the same session that disagrees, naming both lines", async () => {
+    const result = await plan(
+      ndjson([
+        { type: "session", session_id: "dup", seed_prompt: "Why?" },
+        record(null, "a"),
+        { type: "session", session_id: "dup", seed_prompt: "How?", model: "m" },
+        record(null, "b"),
+      ]),
+    );
+
+    expect(result).toEqual({
+      problems: {
+        problems: [{ line: 3, path: "", message: 'this session header for session "dup" disagrees with the one on line 1 (seed_prompt, model differ); give each session one header' }],
+        omitted: 0,
+      },
+    });
+  });
+
+  it("accepts the same header repeated word for word", async () => {
+    const header = { type: "session", session_id: "twice", seed_prompt: "Why?" };
+
+    const planned = await sessions(ndjson([header, record(null, "a"), header, record(null, "b")]));
+
+    expect(planned.map((session) => [session.externalId, session.seedPrompt, session.turnCount])).toEqual([["twice", "Why?", 2]]);
+  });
+
+  it("names records in a JSON body by their place", async () => {
+    const result = await plan({ kind: "json", pathPrefix: "records", values: [{ type: "session", session_id: "j", seed_prompt: "A" }, record(null, "a"), { type: "session", session_id: "j", seed_prompt: "B" }] });
+
+    expect(result).toEqual({
+      problems: { problems: [{ line: null, path: "records[2]", message: 'this session header for session "j" disagrees with the one on records[0] (seed_prompt differs); give each session one header' }], omitted: 0 },
+    });
+  });
+});

@@ -29,6 +29,8 @@ type Draft = {
   hash: Hash;
   seedPrompt: string | null;
   meta: Record<string, unknown> | null;
+  /** Where the header in `meta` came from: "line 3" or "records[0]". */
+  metaPlace: string | null;
   turnCount: number;
   first: number;
   last: number;
@@ -60,7 +62,23 @@ export class LogPlanner {
     }
     if (entry.kind === "header") {
       const draft = this.draftFor(this.resolver.enterHeader(entry.header));
-      draft.meta ??= entry.value;
+      const place = entry.line === null ? entry.path || "the header" : `line ${entry.line}`;
+      if (draft.meta !== null) {
+        // The same header again is harmless; a different one would be merged silently
+        // (which seed prompt wins?), so both places are named and nothing is stored.
+        const differing = differingFields(draft.meta, entry.value);
+        if (differing.length > 0) {
+          const session = explicitIdOf(draft.key);
+          this.addProblem(
+            entry.line,
+            entry.path,
+            `this session header${session === null ? "" : ` for session "${session}"`} disagrees with the one on ${draft.metaPlace} (${differing.join(", ")} ${differing.length === 1 ? "differs" : "differ"}); give each session one header`,
+          );
+        } else addJson(draft.hash, entry.value); // hashed as before, so a re-import still matches
+        return;
+      }
+      draft.meta = entry.value;
+      draft.metaPlace = place;
       draft.seedPrompt ??= entry.header.seed_prompt ?? null;
       addJson(draft.hash, entry.value);
       return;
@@ -79,7 +97,7 @@ export class LogPlanner {
   private draftFor(key: string): Draft {
     let draft = this.drafts.get(key);
     if (draft === undefined) {
-      draft = { key, hash: newContentHash("log"), seedPrompt: null, meta: null, turnCount: 0, first: Infinity, last: -Infinity };
+      draft = { key, hash: newContentHash("log"), seedPrompt: null, meta: null, metaPlace: null, turnCount: 0, first: Infinity, last: -Infinity };
       this.drafts.set(key, draft);
     }
     return draft;
@@ -120,4 +138,10 @@ export class LogPlanner {
       summary,
     };
   }
+}
+
+/** The top-level fields whose values differ between two headers, in order of appearance. */
+function differingFields(first: Record<string, unknown>, second: Record<string, unknown>): string[] {
+  const keys = [...new Set([...Object.keys(first), ...Object.keys(second)])];
+  return keys.filter((key) => JSON.stringify(first[key]) !== JSON.stringify(second[key]));
 }

@@ -1,6 +1,7 @@
 // The rows of a generic judge-vs-human dataset, JSONL or CSV (chosen by the file name's
 // extension, else by the first character), each with the line it came from.
 import { parse } from "csv-parse/sync";
+import { isJsonTooDeep, TOO_DEEP_MESSAGE } from "./json-depth";
 import type { ImportProblem } from "./problems";
 
 export type GenericRow = { line: number; record: Record<string, unknown> };
@@ -28,6 +29,10 @@ function readJsonLines(text: string): { table: GenericTable } | { problems: Impo
   text.replace(/^\uFEFF/, "").split("\n").forEach((content, index) => {
     if (content.trim() === "") return;
     const line = index + 1;
+    if (isJsonTooDeep(content)) {
+      problems.push({ line, path: "", message: TOO_DEEP_MESSAGE });
+      return;
+    }
     let value: unknown;
     try {
       value = JSON.parse(content);

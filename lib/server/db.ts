@@ -1,6 +1,7 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/prisma/generated/client";
+import { reportDatabaseError } from "./database-state";
 
 // One Prisma client per database URL per process, created on first use: built at import
 // time it would break `next build`, which runs without a DATABASE_URL. Kept on globalThis
@@ -19,10 +20,35 @@ export function getDb(): PrismaClient {
   globalForDb.concordDb ??= new Map();
   let client = globalForDb.concordDb.get(url);
   if (!client) {
-    client = new PrismaClient({
-      adapter: new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }),
-    });
+    client = createClient(url);
     globalForDb.concordDb.set(url, client);
   }
   return client;
+}
+
+/**
+ * Connection failures (a query that cannot reach the server, an idle connection the server
+ * closed) are reported to database-state, which is how the server knows to answer 503
+ * "database unavailable" until the database is back; the error itself propagates unchanged.
+ * pg's pool replaces dead connections by itself, so the client recovers with the database.
+ */
+function createClient(url: string): PrismaClient {
+  const adapter = new PrismaPg(
+    { connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5000 },
+    { onPoolError: reportDatabaseError, onConnectionError: reportDatabaseError },
+  );
+  const extended = new PrismaClient({ adapter }).$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        try {
+          return await query(args);
+        } catch (error) {
+          reportDatabaseError(error);
+          throw error;
+        }
+      },
+    },
+  });
+  // The extension adds no methods and changes no types, only observes errors.
+  return extended as unknown as PrismaClient;
 }

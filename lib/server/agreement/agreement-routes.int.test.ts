@@ -53,6 +53,9 @@ describe("GET /api/v1/agreement", () => {
     expect((await getAgreement(get(path, { bearer: ingestKey }), context)).status).toBe(403);
     const bad = await getAgreement(get(`${path}&from=2026-02-30x`, { bearer: readKey }), context);
     expect(bad.status).toBe(400);
+    const impossible = await getAgreement(get(`${path}&from=2026-02-30`, { bearer: readKey }), context);
+    expect(impossible.status).toBe(400);
+    expect(await impossible.json()).toEqual({ error: "invalid request", problems: [{ path: "from", message: "Not a calendar date" }] });
     const unknown = await getAgreement(get(`/api/v1/agreement?judge=no-such-judge-${planted.judge}`, { bearer: readKey }), context);
     expect(unknown.status).toBe(404);
   });

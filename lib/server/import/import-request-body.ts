@@ -3,6 +3,7 @@ import { genericFieldsFromQuery, readImportQuery } from "@/lib/ingest/import-opt
 import { MAX_IMPORT_BYTES } from "@/lib/ingest/import-limits";
 import type { ImportResult } from "@/lib/ingest/import-result";
 import { readJsonLogBody } from "@/lib/ingest/log-input";
+import { readJsonDocument } from "@/lib/ingest/read-json-document";
 import { bytesSource } from "@/lib/ingest/read-lines";
 import { ImportInvalidError, ImportUnsupportedError } from "./import-errors";
 import { importGeneric } from "./import-generic";
@@ -37,13 +38,9 @@ export async function importRequestBody(request: Request, actor: ImportActor): P
   const options = { actor, replace: query.replace, sessionId: query.session_id ?? null, seedPrompt: query.seed_prompt ?? null, fileName: query.file_name ?? null };
   if (isNdjson) return importLog({ ...options, input: { kind: "ndjson", source: bytesSource(bytes) } });
 
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes));
-  } catch (error) {
-    throw new ImportInvalidError({ problems: [{ line: null, path: "", message: `not valid JSON (${(error as Error).message})` }], omitted: 0 });
-  }
-  const body = readJsonLogBody(value);
+  const document = readJsonDocument(bytes);
+  if ("problems" in document) throw new ImportInvalidError({ problems: document.problems, omitted: 0 });
+  const body = readJsonLogBody(document.value);
   if ("problems" in body) throw new ImportInvalidError({ problems: body.problems, omitted: 0 });
   const { input, sessionId, seedPrompt, summary } = body.body;
   return importLog({ ...options, input, summary, sessionId: sessionId ?? options.sessionId, seedPrompt: seedPrompt ?? options.seedPrompt });

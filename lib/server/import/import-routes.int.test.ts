@@ -231,3 +231,97 @@ describe("readLimitedBody", () => {
     await expect(readLimitedBody(request, 1000)).rejects.toThrow(ImportTooLargeError);
   });
 });
+
+describe("POST /api/v1/sessions with hostile input: 400 with the reason, never 500, nothing stored", () => {
+  async function refused(response: Response) {
+    expect(response.status).toBe(400);
+    return ((await response.json()) as { problems: unknown[] }).problems;
+  }
+
+  async function isStored(externalId: string) {
+    return (await getDb().evalSession.count({ where: { externalId } })) > 0;
+  }
+
+  it("refuses a JSON body nested 100,000 levels deep", async () => {
+    const body = `{"records":[${"[".repeat(100_000)}${"]".repeat(100_000)}]}`;
+
+    expect(await refused(await push(body, { type: "application/json" }))).toEqual([{ line: null, path: "", message: "JSON nested more than 64 levels deep" }]);
+  });
+
+  it("refuses an NDJSON line nested 100,000 levels deep, naming the line", async () => {
+    const id = uniqueId("deep");
+    const deep = `{"session_id":"${id}","persona":{"id":"thesis"},"response":"x","phase":{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}}`;
+
+    expect(await refused(await push(`${JSON.stringify(turn(id, "thesis", "a"))}\n${deep}`))).toEqual([{ line: 2, path: "", message: "JSON nested more than 64 levels deep" }]);
+    expect(await isStored(id)).toBe(false);
+  });
+
+  it("refuses an impossible timestamp instead of storing 2 March", async () => {
+    const id = uniqueId("feb30");
+
+    const problems = await refused(await push(ndjson([{ ...turn(id, "thesis", "a"), timestamp: "2026-02-30T10:00:00Z" }])));
+
+    expect(problems).toEqual([{ line: 1, path: "timestamp", message: "not a real date-time: 2026-02-30 is not a day of the calendar" }]);
+    expect(await isStored(id)).toBe(false);
+  });
+
+  it("refuses bytes that are not UTF-8, naming the line, instead of storing U+FFFD", async () => {
+    const id = uniqueId("latin1");
+    const good = new TextEncoder().encode(`${JSON.stringify(turn(id, "thesis", "a"))}\n`);
+    const bad = new Uint8Array([...new TextEncoder().encode(`{"session_id":"${id}","persona":{"id":"antithesis"},"response":"caf`), 0xe9, ...new TextEncoder().encode('"}\n')]);
+    const body = new Uint8Array([...good, ...bad]);
+
+    const problems = await refused(await push(body as unknown as string));
+
+    expect(problems).toEqual([{ line: 2, path: "", message: `not valid UTF-8: byte 0xe9 at byte ${bad.indexOf(0xe9) + 1} of the line (save the file as UTF-8)` }]);
+    expect(await isStored(id)).toBe(false);
+  });
+
+  it("refuses a JSON body that is not UTF-8, naming its line", async () => {
+    const body = new Uint8Array([...new TextEncoder().encode('{"records":[\n{"persona":{"id":"x"},"response":"'), 0xff, ...new TextEncoder().encode('"}]}')]);
+
+    expect(await refused(await push(body as unknown as string, { type: "application/json" }))).toEqual([
+      { line: 2, path: "", message: "not valid UTF-8: byte 0xff at byte 35 of the line (save the file as UTF-8)" },
+    ]);
+  });
+
+  it("refuses duplicated session headers that disagree, naming both lines, instead of merging them", async () => {
+    const id = uniqueId("twoheads");
+    const lines = [
+      { type: "session", session_id: id, seed_prompt: "Why?" },
+      turn(id, "thesis", "a"),
+      { type: "session", session_id: id, seed_prompt: "Why not?" },
+      turn(id, "antithesis", "b"),
+    ];
+
+    expect(await refused(await push(ndjson(lines)))).toEqual([
+      { line: 3, path: "", message: `this session header for session "${id}" disagrees with the one on line 1 (seed_prompt differs); give each session one header` },
+    ]);
+    expect(await isStored(id)).toBe(false);
+  });
+});
+
+describe("POST /api/import (the import page) with hostile files", () => {
+  function upload(file: Uint8Array, name: string, query = "") {
+    const form = new FormData();
+    form.set("file", new File([file as BlobPart], name));
+    const headers = new Headers({ host: "localhost:3000", origin: "http://localhost:3000", cookie: `${SESSION_COOKIE}=${cookies.admin.token}` });
+    return importPage(new NextRequest(`http://localhost:3000/api/import${query}`, { method: "POST", headers, body: form }), context);
+  }
+
+  it("refuses a generic CSV that is not UTF-8, naming the line", async () => {
+    const csv = new Uint8Array([...new TextEncoder().encode("qid,j,h\nq1,0.7,3\nq2,0.5,"), 0xa0, ...new TextEncoder().encode("\n")]);
+
+    const response = await upload(csv, "data.csv", `?generic=true&item_field=qid&judge_field=j&human_field=h&session_id=${uniqueId("latin1-csv")}`);
+
+    expect(response.status).toBe(400);
+    expect((await response.json()).problems).toEqual([{ line: 3, path: "", message: "not valid UTF-8: byte 0xa0 at byte 8 of the line (save the file as UTF-8)" }]);
+  });
+
+  it("refuses a JSON document nested too deep", async () => {
+    const response = await upload(new TextEncoder().encode(`[${"{\"a\":".repeat(5000)}1${"}".repeat(5000)}]`), "log.json");
+
+    expect(response.status).toBe(400);
+    expect((await response.json()).problems).toEqual([{ line: null, path: "", message: "JSON nested more than 64 levels deep" }]);
+  });
+});

@@ -4,6 +4,7 @@ import { genericFieldsFromQuery, readImportQuery } from "@/lib/ingest/import-opt
 import { MAX_IMPORT_BYTES } from "@/lib/ingest/import-limits";
 import type { ImportResult } from "@/lib/ingest/import-result";
 import { readJsonLogBody, type LogInput } from "@/lib/ingest/log-input";
+import { readJsonDocument, readTextDocument } from "@/lib/ingest/read-json-document";
 import { bytesSource, readLines } from "@/lib/ingest/read-lines";
 import { ImportInvalidError, ImportUnsupportedError } from "./import-errors";
 import { importGeneric } from "./import-generic";
@@ -38,15 +39,17 @@ export async function importUploadedFile(request: Request, actor: ImportActor): 
   if (query.generic) {
     const generic = genericFieldsFromQuery(query);
     if ("problems" in generic) throw new ImportInvalidError({ problems: generic.problems, omitted: 0 });
-    return importGeneric({ ...options, text: new TextDecoder().decode(data), fields: generic.fields, isDryRun: query.dry_run ?? false });
+    const text = readTextDocument(data);
+    if ("problems" in text) throw new ImportInvalidError({ problems: text.problems, omitted: 0 });
+    return importGeneric({ ...options, text: text.text, fields: generic.fields, isDryRun: query.dry_run ?? false });
   }
 
   const summaryFile = form.get("summary");
-  const summary = summaryFile instanceof Blob ? parseJson(await summaryFile.text(), summaryFile instanceof File ? summaryFile.name : "summary") : undefined;
+  const summary = summaryFile instanceof Blob ? parseJson(new Uint8Array(await summaryFile.arrayBuffer()), summaryFile instanceof File ? summaryFile.name : "summary") : undefined;
   let input: LogInput = { kind: "ndjson", source: bytesSource(data) };
   let fromBody: { sessionId: string | null; seedPrompt: string | null; summary: unknown } = { sessionId: null, seedPrompt: null, summary: undefined };
   if (isJsonDocument(fileName, await firstLine(data))) {
-    const body = readJsonLogBody(parseJson(new TextDecoder().decode(data), ""));
+    const body = readJsonLogBody(parseJson(data, ""));
     if ("problems" in body) throw new ImportInvalidError({ problems: body.problems, omitted: 0 });
     ({ input, ...fromBody } = body.body);
   }
@@ -65,10 +68,8 @@ async function firstLine(data: Uint8Array): Promise<string | null> {
   return null;
 }
 
-function parseJson(text: string, path: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ImportInvalidError({ problems: [{ line: null, path, message: `not valid JSON (${(error as Error).message})` }], omitted: 0 });
-  }
+function parseJson(bytes: Uint8Array, path: string): unknown {
+  const document = readJsonDocument(bytes, path);
+  if ("problems" in document) throw new ImportInvalidError({ problems: document.problems, omitted: 0 });
+  return document.value;
 }

@@ -2,6 +2,8 @@ import "server-only";
 import { defaultJobHandlers } from "./job-handlers";
 import { startJobWorker, type JobWorker } from "./job-worker";
 
+// On globalThis: scripts/start.mjs, which serves Next.js in this process, stops this worker
+// first on SIGTERM, before requests drain and the database stops.
 const holder = globalThis as unknown as { concordJobWorker?: JobWorker };
 
 /**

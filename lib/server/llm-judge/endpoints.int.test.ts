@@ -54,6 +54,36 @@ describe("judge endpoints", () => {
     expect(await storedCiphertext(id)).toBeNull();
   });
 
+  it("never sends the stored key to a new URL: changing the base URL needs the key again or its removal", async () => {
+    const { id, name } = await saveJudgeEndpoint(form({ apiKey: "sk-for-the-old-host", baseUrl: "https://api.example.com/v1" }));
+    const before = await storedCiphertext(id);
+
+    const error = await errorOf(saveJudgeEndpoint(form({ endpointId: String(id), name, baseUrl: "https://attacker.example/v1" })), DomainError);
+
+    expect(error.code).toBe("invalid");
+    expect(error.message).toBe("The base URL changed: type the API key again (it is sent to the new URL), or tick “Remove the stored key”.");
+    expect(error.fieldErrors).toEqual({ apiKey: "Type the key again for the new URL" });
+    const row = await getDb().judgeEndpoint.findUniqueOrThrow({ where: { id } });
+    expect([row.baseUrl, row.apiKeyCiphertext]).toEqual(["https://api.example.com/v1", before]);
+    expect((await findEndpointCredentials(id)).baseUrl).toBe("https://api.example.com/v1");
+
+    const retyped = await saveJudgeEndpoint(form({ endpointId: String(id), name, baseUrl: "https://other.example/v1", apiKey: "sk-for-the-new-host" }));
+    expect(retyped.baseUrl).toBe("https://other.example/v1");
+    expect(decryptApiKey((await storedCiphertext(id))!)).toBe("sk-for-the-new-host");
+
+    const removed = await saveJudgeEndpoint(form({ endpointId: String(id), name, baseUrl: "http://127.0.0.1:11434/v1", clearApiKey: "on" }));
+    expect([removed.baseUrl, removed.hasApiKey]).toEqual(["http://127.0.0.1:11434/v1", false]);
+  });
+
+  it("lets the URL of an endpoint without a key change freely, and other fields change without retyping the key", async () => {
+    const keyless = await saveJudgeEndpoint(form({ baseUrl: "http://127.0.0.1:9/v1" }));
+    expect((await saveJudgeEndpoint(form({ endpointId: String(keyless.id), name: keyless.name, baseUrl: "http://127.0.0.1:10/v1" }))).baseUrl).toBe("http://127.0.0.1:10/v1");
+
+    const keyed = await saveJudgeEndpoint(form({ apiKey: "sk-same-url", baseUrl: "https://api.example.com/v1" }));
+    const edited = await saveJudgeEndpoint(form({ endpointId: String(keyed.id), name: keyed.name, baseUrl: "https://api.example.com/v1/", model: "bigger" }));
+    expect([edited.model, edited.hasApiKey]).toEqual(["bigger", true]);
+  });
+
   it("refuses to store a key without CONCORD_SECRET_KEY, with a message saying what to set", async () => {
     vi.stubEnv("CONCORD_SECRET_KEY", "");
 
