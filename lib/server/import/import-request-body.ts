@@ -3,7 +3,7 @@ import { genericFieldsFromQuery, readImportQuery } from "@/lib/ingest/import-opt
 import { MAX_IMPORT_BYTES } from "@/lib/ingest/import-limits";
 import type { ImportResult } from "@/lib/ingest/import-result";
 import { readJsonLogBody } from "@/lib/ingest/log-input";
-import { readJsonDocument } from "@/lib/ingest/read-json-document";
+import { readJsonDocument, readTextDocument } from "@/lib/ingest/read-json-document";
 import { bytesSource } from "@/lib/ingest/read-lines";
 import { ImportInvalidError, ImportUnsupportedError } from "./import-errors";
 import { importGeneric } from "./import-generic";
@@ -53,9 +53,10 @@ async function importGenericBody(request: Request, actor: ImportActor, query: Pa
   }
   const generic = genericFieldsFromQuery(query);
   if ("problems" in generic) throw new ImportInvalidError({ problems: generic.problems, omitted: 0 });
-  const bytes = await readLimitedBody(request, MAX_IMPORT_BYTES);
+  const text = readTextDocument(await readLimitedBody(request, MAX_IMPORT_BYTES));
+  if ("problems" in text) throw new ImportInvalidError({ problems: text.problems, omitted: 0 });
   return importGeneric({
-    text: new TextDecoder().decode(bytes),
+    text: text.text,
     // The reader picks CSV or JSONL by the name's extension: the content type names it here.
     fileName: query.file_name ?? (isCsv ? "data.csv" : "data.jsonl"),
     fields: generic.fields,
