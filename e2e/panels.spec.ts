@@ -27,6 +27,8 @@ test("an admin creates a panel of two judges and reads what it is worth on the r
   await expect(section).toContainText(/A panel of 2 is worth \d\.\d independent judges; it (beats|trails) its best member by [+−]\d\.\d\d κ_q \[/);
   await expect(section.getByRole("table", { name: "Each member against people" }).getByRole("rowheader")).toHaveCount(2);
   await expect(section.getByRole("table", { name: /How their errors against people correlate/ })).toBeVisible();
+  await expect(section.getByRole("table", { name: /Fitted weight per member/ }).getByRole("rowheader")).toHaveCount(2);
+  await expect(section).toContainText(/out of fold/);
   await section.screenshot({ path: "test-results/panel-desktop.png" });
 
   await page.setViewportSize({ width: 390, height: 844 });

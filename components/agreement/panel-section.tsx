@@ -57,6 +57,42 @@ function Matrix({ caption, names, matrix }: { caption: string; names: string[]; 
   );
 }
 
+/** The weights that best predict people from the members' scores, judged out of fold only. */
+function FittedWeightsTable({ names, fitted, panelKappa }: { names: string[]; fitted: NonNullable<PanelDiagnostics["fitted"]>; panelKappa: number | null }) {
+  return (
+    <div className="section">
+      <p>
+        <strong>Fitted weights.</strong> Non-negative weights on the members&apos; scores that best predict the human level, checked on sessions
+        they were not fitted on (5 folds): κ quadratic {formatNumber(fitted.outOfFoldKappa)} out of fold, against {formatNumber(panelKappa)} for
+        this panel&apos;s own rule.
+      </p>
+      <div className="table-wrap">
+        <table className="table">
+          <caption className={styles.caption}>Fitted weight per member (level = {formatNumber(fitted.intercept)} + Σ weight × score)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Member</th>
+              <th scope="col" className={styles.numeric}>
+                Weight
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {names.map((name, m) => (
+              <tr key={name}>
+                <th scope="row" className={styles.rowHeader}>
+                  {name}
+                </th>
+                <td className={styles.numeric}>{formatNumber(fitted.coef[m])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
 function Diagnostics({ report, diagnostics: d }: { report: NonNullable<PanelReport["panel"]>; diagnostics: PanelDiagnostics }) {
   const names = report.members.map((m) => `${m.name} ${m.version}`);
   const best = d.best === null ? null : names[d.best];
@@ -102,6 +138,7 @@ function Diagnostics({ report, diagnostics: d }: { report: NonNullable<PanelRepo
           </tbody>
         </table>
       </div>
+      {d.fitted ? <FittedWeightsTable names={names} fitted={d.fitted} panelKappa={d.panelKappa} /> : null}
       <Matrix caption="How the members agree with each other (κ quadratic)" names={names} matrix={d.agreement} />
       <Matrix caption="How their errors against people correlate (Pearson r)" names={names} matrix={d.errorCorrelation.matrix} />
     </>

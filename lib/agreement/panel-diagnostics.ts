@@ -1,4 +1,5 @@
-import { kappaFromConfusion } from "@/lib/stats/cohen-kappa";
+import { cohenKappa, kappaFromConfusion } from "@/lib/stats/cohen-kappa";
+import { positiveLinearRegression } from "@/lib/stats/nnls";
 import { DEFAULT_CONFIDENCE } from "@/lib/stats/correlation-inference";
 import { effectiveJudges, errorCorrelation, numericErrors } from "@/lib/stats/panel";
 import { percentileOfSorted } from "@/lib/stats/percentile";
@@ -19,8 +20,10 @@ export type PanelInput = {
   panel: ArrayLike<number>;
   /** levels[m][u]: member m's level on unit u. */
   levels: ArrayLike<number>[];
-  /** The unit's session: the cluster the bootstrap resamples. */
+  /** The unit's session: the cluster the bootstrap resamples and the folds keep together. */
   cluster: ArrayLike<number>;
+  /** scores[m][u]: member m's score on unit u, for the fitted weights (absent: none fitted). */
+  scores?: ArrayLike<number>[];
   /** The ordered levels κ runs over. */
   labels: readonly number[];
 };
@@ -41,7 +44,55 @@ export type PanelDiagnostics = {
   best: number | null;
   /** κ(panel) − κ(best member), with a paired bootstrap interval over sessions. */
   difference: { value: number | null; ci: [number, number] | null; replicates: number; verdict: "better" | "worse" | "inconclusive" | null };
+  /** Non-negative weights on the members' scores fitted to the human level; null without scores or with fewer than 5 sessions. */
+  fitted: FittedWeights | null;
 };
+
+export type FittedWeights = {
+  /** Fitted on every unit: what the panel would use. */
+  coef: number[];
+  intercept: number;
+  /** κ_q of the out-of-fold levels: each fold predicted by weights fitted on the other four. */
+  outOfFoldKappa: number | null;
+};
+
+export const FOLDS = 5;
+
+/**
+ * Weights that best predict the human level from the members' scores: least squares with
+ * non-negative weights and a free intercept (positiveLinearRegression, scikit-learn's
+ * LinearRegression(positive=True)). Judged honestly, out of fold: the sessions, in ascending
+ * id, go to folds 0…4 in turn (a session's units stay together); each fold's units get the
+ * level floor(prediction + 0.5), clipped to the labels, from weights fitted on the others;
+ * κ_q of those levels against the human ones over every unit. The in-sample fit is never
+ * reported as agreement.
+ */
+export function fittedPanelWeights(
+  scores: readonly ArrayLike<number>[],
+  human: ArrayLike<number>,
+  cluster: ArrayLike<number>,
+  labels: readonly number[],
+): (FittedWeights & { folds: number[]; outOfFoldLevels: number[] }) | null {
+  const n = human.length;
+  const sessions = [...new Set(Array.from(cluster))].sort((a, b) => a - b);
+  if (sessions.length < FOLDS) return null;
+  const foldOf = new Map(sessions.map((s, i) => [s, i % FOLDS]));
+  const folds = Array.from(cluster, (s) => foldOf.get(s)!);
+  const [low, high] = [labels[0], labels[labels.length - 1]];
+  const levels = new Array<number>(n).fill(low);
+  const pick = (values: ArrayLike<number>, rows: number[]) => rows.map((u) => values[u]);
+  for (let f = 0; f < FOLDS; f++) {
+    const test = folds.flatMap((g, u) => (g === f ? [u] : []));
+    const train = folds.flatMap((g, u) => (g !== f ? [u] : []));
+    const model = positiveLinearRegression(scores.map((s) => pick(s, train)), pick(human, train));
+    for (const u of test) {
+      const prediction = model.intercept + model.coef.reduce((sum, c, m) => sum + c * scores[m][u], 0);
+      levels[u] = Math.min(high, Math.max(low, Math.floor(prediction + 0.5)));
+    }
+  }
+  const all = positiveLinearRegression(scores, human);
+  return { ...all, outOfFoldKappa: cohenKappa(Array.from(human), levels, labels).quadratic.value, folds, outOfFoldLevels: levels };
+}
 
 const WEIGHT = "quadratic" as const;
 
@@ -121,6 +172,7 @@ export function panelDiagnostics(input: PanelInput, options: { replicates?: numb
       difference.verdict = difference.ci[0] > 0 ? "better" : difference.ci[1] < 0 ? "worse" : "inconclusive";
     }
   }
+  const fit = input.scores ? fittedPanelWeights(input.scores, human, input.cluster, labels) : null;
   return {
     n,
     k,
@@ -131,5 +183,6 @@ export function panelDiagnostics(input: PanelInput, options: { replicates?: numb
     nEff: effectiveJudges(k, correlation.mean),
     best,
     difference,
+    fitted: fit && { coef: fit.coef, intercept: fit.intercept, outOfFoldKappa: fit.outOfFoldKappa },
   };
 }

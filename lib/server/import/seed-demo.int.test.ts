@@ -134,5 +134,7 @@ describe("seedDemo", () => {
     expect(d.errorCorrelation.mean!).toBeGreaterThan(0.3);
     expect(d.nEff!).toBeLessThan(2.2);
     expect(d.difference.ci).not.toBeNull();
+    expect(d.fitted?.coef).toHaveLength(3);
+    expect(d.fitted!.outOfFoldKappa!).toBeGreaterThan(0.3);
   });
 });

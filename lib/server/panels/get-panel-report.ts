@@ -34,9 +34,14 @@ export async function getPanelReport(input: Scope): Promise<PanelReport> {
     WHERE judge_id = ANY(${config.members.map((m) => m.id)}::int[]) AND turn_id = ANY(${turnIds}::int[])`;
   const position = new Map(turnIds.map((id, u) => [id, u]));
   const levels = config.members.map(() => new Int32Array(pairs.n));
+  const raw = config.members.map(() => new Float64Array(pairs.n));
   const memberIndex = new Map(config.members.map((m, i) => [m.id, i]));
   const { cutoffs } = report.scope.thresholds;
-  for (const score of scores) levels[memberIndex.get(score.judge_id)!][position.get(score.turn_id)!] = levelOfScore(score.overall_score, cutoffs);
+  for (const score of scores) {
+    const [m, u] = [memberIndex.get(score.judge_id)!, position.get(score.turn_id)!];
+    levels[m][u] = levelOfScore(score.overall_score, cutoffs);
+    raw[m][u] = score.overall_score;
+  }
   // A panel answers only turns every member scored; a member's score removed since leaves a 0 here: drop those units.
   const keep = turnIds.map((_, u) => u).filter((u) => levels.every((level) => level[u] !== 0));
   const pick = (values: ArrayLike<number>) => keep.map((u) => values[u]);
@@ -45,6 +50,7 @@ export async function getPanelReport(input: Scope): Promise<PanelReport> {
     human: pick(pairs.human),
     panel: pick(pairs.judgeLevel),
     levels: levels.map(pick),
+    scores: raw.map(pick),
     cluster: pick(pairs.units.sessionId),
     labels: pairs.labels,
   });
