@@ -36,7 +36,7 @@ for (const type of ["binary", "categorical", "multilabel", "numeric"] as const) 
     await expect(section(page)).toContainText("60 turns · 180 ratings from 3 people");
     // The rater-aware intervals arrive from a background job, then show on the cards and in the table.
     await expect(section(page)).toContainText("95 % intervals are rater-aware: sessions and raters resampled together", { timeout: 30_000 });
-    await expect(cards.getByRole("definition").first()).toContainText(/95 % CI −?\d\.\d\d to −?\d\.\d\d/);
+    await expect(cards.getByRole("definition").first()).toContainText(/95 % CI (−?\d\.\d\d to −?\d\.\d\d|\d+ % to \d+ %)/);
     await expect(section(page).getByRole("table", { name: "More figures" }).getByRole("columnheader", { name: "95 % interval" })).toBeVisible();
     await expect(section(page).getByRole("heading", { name: "People among themselves" })).toBeVisible();
     if (type === "binary" || type === "categorical") {

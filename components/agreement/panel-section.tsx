@@ -111,7 +111,7 @@ function Diagnostics({ report, diagnostics: d }: { report: NonNullable<PanelRepo
         <StatCard
           label="Mean error correlation ρ̄"
           value={formatNumber(d.errorCorrelation.mean)}
-          detail={`over ${formatCount(d.errorCorrelation.nPairs)} member pairs; error = member level − human level`}
+          detail={`over ${formatCount(d.errorCorrelation.nPairs)} member ${d.errorCorrelation.nPairs === 1 ? "pair" : "pairs"}; error = member level − human level`}
         />
       </StatGrid>
       <div className="table-wrap section">

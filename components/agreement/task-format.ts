@@ -37,7 +37,7 @@ export function isKappaParadox(kappa: number | null, ac1: number | null): boolea
 }
 
 /** `figure`: the name its bootstrap interval goes by (lib/agreement/task-bootstrap.ts), when it has one. */
-export type FigureRow = { name: string; value: string; meaning: string; figure?: string };
+export type FigureRow = { name: string; value: string; meaning: string; figure?: string; isPercent?: boolean };
 
 /** The figures behind the headline cards, as rows of a table. */
 export function secondaryRows(judge: JudgeFigures): FigureRow[] {
@@ -46,7 +46,7 @@ export function secondaryRows(judge: JudgeFigures): FigureRow[] {
       const m = judge.metrics;
       const { positive, negative } = judge;
       return [
-        { name: "Accuracy", figure: "accuracy", value: formatPercent(m.accuracy), meaning: "turns where the judge gave the people's answer" },
+        { name: "Accuracy", figure: "accuracy", isPercent: true, value: formatPercent(m.accuracy), meaning: "turns where the judge gave the people's answer" },
         { name: "Specificity", figure: "specificity", value: formatNumber(m.specificity), meaning: `of the turns people called ${negative}, the share the judge called ${negative} too` },
         { name: "Balanced accuracy", figure: "balancedAccuracy", value: formatNumber(m.balancedAccuracy), meaning: "the mean of recall and specificity: accuracy that a rare answer cannot inflate" },
         { name: "Matthews correlation (MCC)", figure: "mcc", value: formatNumber(m.mcc), meaning: "from −1 (always opposite) through 0 (chance) to 1 (always the same)" },
@@ -70,7 +70,7 @@ export function secondaryRows(judge: JudgeFigures): FigureRow[] {
     case "multilabel": {
       const m = judge.metrics;
       return [
-        { name: "Subset accuracy", figure: "subsetAccuracy", value: formatPercent(m.subsetAccuracy), meaning: "turns where the judge chose exactly the people's labels" },
+        { name: "Subset accuracy", figure: "subsetAccuracy", isPercent: true, value: formatPercent(m.subsetAccuracy), meaning: "turns where the judge chose exactly the people's labels" },
         { name: "Jaccard (per turn)", figure: "jaccardSamples", value: formatNumber(m.jaccardSamples), meaning: "labels both chose over labels either chose, averaged over turns" },
         { name: "Hamming loss", figure: "hammingLoss", value: formatNumber(m.hammingLoss, 3), meaning: "share of turn × label decisions where they differ (lower is better)" },
       ];

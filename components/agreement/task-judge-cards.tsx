@@ -8,9 +8,11 @@ function withInterval(ci: [number, number] | null, extra?: string | null): strin
 }
 
 /** A card's detail line with the rater-aware interval of `figure` in front, once there is one. */
-function detailWith(intervals: Intervals, figure: string, meaning: string): string {
+function detailWith(intervals: Intervals, figure: string, meaning: string, asPercent = false): string {
   const ci = intervals?.[figure];
-  return ci ? `95 % CI ${formatInterval(ci)} · ${meaning}` : meaning;
+  if (!ci) return meaning;
+  const range = asPercent ? `${formatPercent(ci[0])} to ${formatPercent(ci[1])}` : formatInterval(ci);
+  return `95 % CI ${range} · ${meaning}`;
 }
 
 /** The rater-aware intervals by figure name, once computed. */
@@ -37,7 +39,7 @@ export function TaskJudgeCards({ judge, n, intervals }: { judge: JudgeFigures; n
       const m = judge.metrics;
       return (
         <StatGrid label="Judge against people" maxColumns={3}>
-          <StatCard label="Accuracy" value={formatPercent(m.accuracy)} detail={detailWith(intervals, "accuracy", "turns where the judge gave the people's label")} warning={kappaWarning(n)} />
+          <StatCard label="Accuracy" value={formatPercent(m.accuracy)} detail={detailWith(intervals, "accuracy", "turns where the judge gave the people's label", true)} warning={kappaWarning(n)} />
           <StatCard label="Macro-F1" value={formatNumber(m.macroF1)} detail={detailWith(intervals, "macroF1", "the mean of each label's F1: rare labels count as much as common ones")} />
           <StatCard label="Cohen's κ" value={formatNumber(m.kappa)} detail={detailWith(intervals, "kappa", "agreement beyond chance")} reading={kappaReading(m.kappa)} />
         </StatGrid>

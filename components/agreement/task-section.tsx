@@ -37,7 +37,8 @@ function IntervalsNote({ intervals }: { intervals: TaskIntervals | null }) {
       return (
         <p className="muted">
           95&nbsp;% intervals are rater-aware: sessions and raters resampled together ({formatCount(intervals.result.replicates)} replicates over{" "}
-          {formatCount(intervals.result.nClusters)} sessions and {formatCount(intervals.result.nRaters)} raters), so they count who rated as well as
+          {formatCount(intervals.result.nClusters)} {intervals.result.nClusters === 1 ? "session" : "sessions"} and {formatCount(intervals.result.nRaters)}{" "}
+          {intervals.result.nRaters === 1 ? "rater" : "raters"}), so they count who rated as well as
           which turns.
         </p>
       );

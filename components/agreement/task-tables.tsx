@@ -1,9 +1,15 @@
 import type { ClassScore } from "@/lib/stats/class-scores";
 import type { Interval } from "@/lib/stats";
-import { formatCount, formatInterval, formatNumber } from "./format";
+import { formatCount, formatInterval, formatNumber, formatPercent } from "./format";
 import type { FigureRow } from "./task-format";
 import styles from "./report.module.css";
 import taskStyles from "./task.module.css";
+
+function intervalText(row: FigureRow, intervals: Record<string, Interval | null>): string {
+  const ci = row.figure ? intervals[row.figure] : null;
+  if (!ci) return "–";
+  return row.isPercent ? `${formatPercent(ci[0])} to ${formatPercent(ci[1])}` : (formatInterval(ci) ?? "–");
+}
 
 /**
  * The type's other figures: name and what it means, and the value; with `intervals` (the
@@ -35,7 +41,7 @@ export function FigureTable({ caption, rows, intervals }: { caption: string; row
                 <span className={taskStyles.meaning}>{row.meaning}</span>
               </th>
               <td className={styles.numeric}>{row.value}</td>
-              {intervals ? <td className={styles.numeric}>{(row.figure && formatInterval(intervals[row.figure])) || "–"}</td> : null}
+              {intervals ? <td className={styles.numeric}>{intervalText(row, intervals)}</td> : null}
             </tr>
           ))}
         </tbody>
