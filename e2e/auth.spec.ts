@@ -84,6 +84,8 @@ test("each role sees only the sections it may open", async ({ page, signInAs }) 
 });
 
 test("an admin adds a user with a one-time password, who must choose their own at first sign-in", async ({ page, browser, signInAs }) => {
+  // Five password hashes at the production cost (two sign-ins, the new user's, and the change's check and hash).
+  test.setTimeout(60_000);
   await signInAs("admin");
   await page.goto("/settings/users");
   const email = `e2e-new-${Date.now()}@test.concord.local`;

@@ -19,6 +19,7 @@ const SIGNED_IN_PAGES = [
   "/settings/judges",
   "/settings/judges/rubric",
   "/settings/judges/runs",
+  "/settings/judges/panels",
   "/settings/rubric",
   "/settings/thresholds",
   "/settings/users",
@@ -65,6 +66,7 @@ test("every signed-out page carries the headers and works under the CSP", async 
 });
 
 test("every signed-in page carries the headers and works under the CSP, a session's charts included", async ({ page, signInAs }) => {
+  test.setTimeout(90_000); // every page of the app, each until its network is idle
   await signInAs("admin");
   for (const path of SIGNED_IN_PAGES) await expectProtectedPage(page, await page.goto(path), path);
 
