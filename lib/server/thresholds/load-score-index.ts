@@ -52,6 +52,11 @@ export async function loadScoreIndex(): Promise<ScoreIndex> {
   return index;
 }
 
+/** Starts reading the index in the background (the thresholds page, so the first preview finds it ready). */
+export function warmScoreIndex(): void {
+  loadScoreIndex().catch((error: unknown) => console.warn(`[concord] score index: ${error instanceof Error ? error.message : String(error)}`));
+}
+
 export function clearScoreIndex(): void {
   cache.clear();
 }
