@@ -25,22 +25,39 @@ export function groupLevelCorrelation(
   if (x.length !== y.length || x.length !== groups.length) {
     throw new RangeError(`x, y and groups differ in length: ${x.length}, ${y.length}, ${groups.length}`);
   }
-  const members = new Map<string | number, number[]>();
+  // Rows bucketed by group (dense ids in order of first appearance), then each group's pairs
+  // copied into arrays of its size: two passes, no array per group grown item by item.
+  const ids = new Map<string | number, number>();
+  const groupOf = new Int32Array(groups.length);
+  const sizes: number[] = [];
   for (let i = 0; i < groups.length; i++) {
-    const list = members.get(groups[i]);
-    if (list) list.push(i);
-    else members.set(groups[i], [i]);
+    let id = ids.get(groups[i]);
+    if (id === undefined) {
+      id = sizes.length;
+      ids.set(groups[i], id);
+      sizes.push(0);
+    }
+    groupOf[i] = id;
+    sizes[id]++;
   }
+  const starts = new Int32Array(sizes.length + 1);
+  for (let g = 0; g < sizes.length; g++) starts[g + 1] = starts[g] + sizes[g];
+  const next = starts.slice(0, sizes.length);
+  const members = new Int32Array(groups.length);
+  for (let i = 0; i < groups.length; i++) members[next[groupOf[i]]++] = i;
   let sum = 0;
   let used = 0;
-  for (const indices of members.values()) {
-    const value = coefficient(
-      Float64Array.from(indices, (i) => x[i]),
-      Float64Array.from(indices, (i) => y[i]),
-    );
+  for (let g = 0; g < sizes.length; g++) {
+    const xg = new Float64Array(sizes[g]);
+    const yg = new Float64Array(sizes[g]);
+    for (let k = 0, m = starts[g]; k < sizes[g]; k++, m++) {
+      xg[k] = x[members[m]];
+      yg[k] = y[members[m]];
+    }
+    const value = coefficient(xg, yg);
     if (value === null) continue;
     sum += value;
     used++;
   }
-  return { value: used > 0 ? sum / used : null, nGroups: members.size, nGroupsUsed: used };
+  return { value: used > 0 ? sum / used : null, nGroups: sizes.length, nGroupsUsed: used };
 }
