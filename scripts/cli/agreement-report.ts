@@ -16,7 +16,7 @@ import {
   type Preference,
 } from "../../lib/stats/index.ts";
 
-export type ScoreData = { human: Float64Array; judge: Float64Array; groups: string[] | null };
+export type ScoreData = { human: Float64Array; judge: Float64Array; groups: ArrayLike<string | number> | null };
 export type KappaScale = { lo: number; hi: number; judgeCuts: number[] | null };
 
 export function scoreReport(data: ScoreData, scale: KappaScale | null) {

@@ -93,13 +93,29 @@ export function buildReport(options: Options): Record<string, unknown> {
 }
 
 function scores(table: Table, rows: Int32Array, options: Options, path: string) {
-  const numbers = (field: string) => Float64Array.from(rows, (i) => numberAt(table, field, i, path));
+  const numbers = (field: string) => {
+    const values = new Float64Array(rows.length);
+    for (let k = 0; k < rows.length; k++) values[k] = numberAt(table, field, rows[k], path);
+    return values;
+  };
   const human = numbers(options.human);
   const judge = numbers(options.judge);
-  const group = options.group;
-  const groups = group ? Array.from(rows, (i) => toGroup(fieldValue(table, group, i, path), table.lines[i], group, path)) : null;
   const scale = options.scale ? { ...options.scale, judgeCuts: options.judgeCuts } : null;
-  return scoreReport({ human, judge, groups }, scale);
+  return scoreReport({ human, judge, groups: options.group ? groupIds(table, rows, options.group, path) : null }, scale);
+}
+
+/** Each rated row's group as a number, in order of first appearance (as the groups themselves). */
+function groupIds(table: Table, rows: Int32Array, field: string, path: string): Int32Array {
+  const ids = new Map<string, number>();
+  const groups = new Int32Array(rows.length);
+  for (let k = 0; k < rows.length; k++) {
+    const i = rows[k];
+    const group = toGroup(fieldValue(table, field, i, path), table.lines[i], field, path);
+    let id = ids.get(group);
+    if (id === undefined) ids.set(group, (id = ids.size));
+    groups[k] = id;
+  }
+  return groups;
 }
 
 function pairwise(table: Table, rows: Int32Array, options: Options, path: string) {
