@@ -6,7 +6,8 @@ import { turnSource } from "./judge-turns.ts";
 
 const TOTAL = 100_000;
 const BATCH = 1_000;
-const TARGET_PER_SECOND = 20_000;
+/** Issue 20: ≥ 50,000 responses/s in process (21,100 before it, on a quiet 2-core machine). */
+const TARGET_PER_SECOND = 50_000;
 
 const turns = turnSource();
 const startRss = process.memoryUsage().rss;
@@ -26,7 +27,9 @@ const perSecond = TOTAL / seconds;
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 console.log(`turns scored        ${TOTAL.toLocaleString("en")} (mean ${(turns.counts.words / TOTAL).toFixed(0)} words, ${((100 * turns.counts.withKorean) / TOTAL).toFixed(0)}% with Korean)`);
 console.log(`scoring time        ${seconds.toFixed(2)} s on one thread`);
+const targetMicros = 1e6 / TARGET_PER_SECOND;
+const micros = (seconds / TOTAL) * 1e6;
 console.log(`throughput          ${Math.round(perSecond).toLocaleString("en")} responses/s (target ≥ ${TARGET_PER_SECOND.toLocaleString("en")})`);
-console.log(`mean per response   ${((seconds / TOTAL) * 1e6).toFixed(1)} µs`);
+console.log(`mean per response   ${micros.toFixed(1)} µs (target ≤ ${targetMicros.toFixed(1)} µs): ${micros <= targetMicros ? "BELOW TARGET" : "ABOVE TARGET"}`);
 console.log(`peak RSS            ${mib(peakRss)} MiB sampled, ${mib(process.resourceUsage().maxRSS * 1024)} MiB maxRSS (${mib(startRss)} MiB before scoring)`);
 console.log(`checksum            ${checksum.toFixed(2)} (mean overall score ${(checksum / TOTAL).toFixed(4)})`);

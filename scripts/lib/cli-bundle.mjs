@@ -12,9 +12,10 @@ const CACHE = path.join(ROOT, "node_modules", ".cache", "concord-cli");
 const MANIFEST = path.join(CACHE, "manifest.json");
 const ENTRY = "scripts/cli/main.ts";
 
+/** Size and whole milliseconds of mtime (what utimes can set back exactly). */
 function fingerprint(file) {
   const stat = statSync(path.join(ROOT, file));
-  return `${stat.size}:${stat.mtimeMs}`;
+  return `${stat.size}:${Math.floor(stat.mtimeMs)}`;
 }
 
 /** The URL of the built main module when the build is current, else null. */
