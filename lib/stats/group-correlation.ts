@@ -22,11 +22,25 @@ export function groupLevelCorrelation(
   groups: ArrayLike<string | number>,
   coefficient: Coefficient,
 ): GroupLevelResult {
+  return groupLevelCorrelations(x, y, groups, [coefficient])[0];
+}
+
+/**
+ * groupLevelCorrelation for several coefficients at once: the rows are grouped, and each
+ * group's pairs copied side by side, once for all of them.
+ */
+export function groupLevelCorrelations(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  groups: ArrayLike<string | number>,
+  coefficients: readonly Coefficient[],
+): GroupLevelResult[] {
   if (x.length !== y.length || x.length !== groups.length) {
     throw new RangeError(`x, y and groups differ in length: ${x.length}, ${y.length}, ${groups.length}`);
   }
-  // Rows bucketed by group (dense ids in order of first appearance), then each group's pairs
-  // copied into arrays of its size: two passes, no array per group grown item by item.
+  // Dense group ids in order of first appearance; then each row's pair written to its group's
+  // next slot (one sequential pass, a write stream per group), so each group's pairs are one
+  // contiguous slice in row order.
   const ids = new Map<string | number, number>();
   const groupOf = new Int32Array(groups.length);
   const sizes: number[] = [];
@@ -43,21 +57,22 @@ export function groupLevelCorrelation(
   const starts = new Int32Array(sizes.length + 1);
   for (let g = 0; g < sizes.length; g++) starts[g + 1] = starts[g] + sizes[g];
   const next = starts.slice(0, sizes.length);
-  const members = new Int32Array(groups.length);
-  for (let i = 0; i < groups.length; i++) members[next[groupOf[i]]++] = i;
-  let sum = 0;
-  let used = 0;
-  for (let g = 0; g < sizes.length; g++) {
-    const xg = new Float64Array(sizes[g]);
-    const yg = new Float64Array(sizes[g]);
-    for (let k = 0, m = starts[g]; k < sizes[g]; k++, m++) {
-      xg[k] = x[members[m]];
-      yg[k] = y[members[m]];
-    }
-    const value = coefficient(xg, yg);
-    if (value === null) continue;
-    sum += value;
-    used++;
+  const xs = new Float64Array(groups.length);
+  const ys = new Float64Array(groups.length);
+  for (let i = 0; i < groups.length; i++) {
+    const to = next[groupOf[i]]++;
+    xs[to] = x[i];
+    ys[to] = y[i];
   }
-  return { value: used > 0 ? sum / used : null, nGroups: sizes.length, nGroupsUsed: used };
+  return coefficients.map((coefficient) => {
+    let sum = 0;
+    let used = 0;
+    for (let g = 0; g < sizes.length; g++) {
+      const value = coefficient(xs.subarray(starts[g], starts[g + 1]), ys.subarray(starts[g], starts[g + 1]));
+      if (value === null) continue;
+      sum += value;
+      used++;
+    }
+    return { value: used > 0 ? sum / used : null, nGroups: sizes.length, nGroupsUsed: used };
+  });
 }

@@ -2,7 +2,7 @@
 // follow lib/stats/fixtures/expected.json.
 import {
   cohenKappa,
-  groupLevelCorrelation,
+  groupLevelCorrelations,
   kendallTau,
   kendallTauB,
   levelFromCutoffs,
@@ -40,13 +40,11 @@ export function scoreReport(data: ScoreData, scale: KappaScale | null) {
     },
   };
   if (groups) {
-    const byGroup = (coefficient: (x: Float64Array, y: Float64Array) => number | null) =>
-      groupLevelCorrelation(human, judge, groups, coefficient);
-    const p = byGroup(pearsonR);
+    const [p, rho, tau] = groupLevelCorrelations(human, judge, groups, [pearsonR, spearmanRho, kendallTau]);
     report.group_level = {
       pearson: p.value,
-      spearman: byGroup(spearmanRho).value,
-      kendall_tau_b: byGroup(kendallTau).value,
+      spearman: rho.value,
+      kendall_tau_b: tau.value,
       n_groups: p.nGroups,
       n_groups_used: p.nGroupsUsed,
     };
