@@ -1,14 +1,13 @@
 // Response length (seed 002 §3.1 (1)): 100–500 words is the sweet spot.
 import { pyRound } from "./python-round";
-import { codePointLength, countSentences, countSplitWords } from "./python-text";
+import { textCounts } from "./python-text";
 import type { LengthMetrics } from "./types";
 
 export function calculateLength(response: string): LengthMetrics {
-  const wordCount = countSplitWords(response);
-  const sentenceCount = countSentences(response);
+  const { codePoints, words: wordCount, sentences: sentenceCount } = textCounts(response);
   const avgSentenceLength = sentenceCount > 0 ? wordCount / sentenceCount : 0;
   return {
-    char_count: codePointLength(response),
+    char_count: codePoints,
     word_count: wordCount,
     sentence_count: sentenceCount,
     avg_sentence_length: pyRound(avgSentenceLength, 1),

@@ -12,6 +12,26 @@ export function pyRound(x: number, ndigits: number): number {
   // Zero keeps its sign; |x| >= 1e21 is already an integer (and toFixed would use exponents).
   if (!Number.isFinite(x) || x === 0 || Math.abs(x) >= 1e21) return x;
   const magnitude = Math.abs(x);
+  // Fast path: when m·10ⁿ, computed in doubles (error < 2⁻²² below 2³⁰), is clearly away from
+  // a half, its rounding is the exact value's, and r/10ⁿ is the double nearest r·10⁻ⁿ.
+  if (ndigits <= 22) {
+    const scaled = magnitude * POWERS_OF_TEN[ndigits];
+    if (scaled < 2 ** 30) {
+      const floor = Math.floor(scaled);
+      const fraction = scaled - floor;
+      if (Math.abs(fraction - 0.5) > 1e-6) {
+        const rounded = (fraction > 0.5 ? floor + 1 : floor) / POWERS_OF_TEN[ndigits];
+        return x < 0 ? -rounded : rounded;
+      }
+    }
+  }
+  return roundByDigits(x, ndigits);
+}
+
+/** pyRound through decimal digits (toFixed, BigInt for exact ties): the slow path, for any x. */
+export function roundByDigits(x: number, ndigits: number): number {
+  if (!Number.isFinite(x) || x === 0 || Math.abs(x) >= 1e21) return x;
+  const magnitude = Math.abs(x);
   // toFixed rounds the exact binary value correctly but sends exact ties away from zero.
   // x·10ⁿ is a tie exactly when x = odd / 2ⁿ⁺¹ (scaling by a power of two is exact).
   const scaled = magnitude * 2 ** (ndigits + 1);
@@ -19,6 +39,8 @@ export function pyRound(x: number, ndigits: number): number {
   const rounded = Number(digits);
   return x < 0 ? -rounded : rounded;
 }
+
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
 /** The decimal string of odd·5ⁿ/2 (an exact half) rounded to the even neighbour, over 10ⁿ. */
 function tieToEven(oddScaled: number, ndigits: number): string {

@@ -1,5 +1,5 @@
 // Sentiment (seed 002 §3.1 (2)): share of positive minus negative tokens, scaled by 10.
-import { compileConfig, type CompiledConfig } from "./compiled-config";
+import { compileConfig, tokenHash, type CompiledConfig } from "./compiled-config";
 import { DEFAULT_JUDGE_CONFIG, type JudgeConfig } from "./config";
 import { isLowerAligned, pythonLower } from "./python-lower";
 import { pyRound } from "./python-round";
@@ -21,7 +21,7 @@ export function calculateSentiment(response: string, config: JudgeConfig = DEFAU
 
 /** `responseLower` is pythonLower(response), shared with the other metrics of a turn. */
 export function sentimentOf(response: string, responseLower: string, compiled: CompiledConfig): SentimentMetrics {
-  const { positive, negative, hasSentimentLength } = compiled;
+  const { positive, negative, hasSentimentLength, sentimentByHash } = compiled;
   // The seed lower-cases each token on its own; slicing the lower-cased response is the same
   // whenever lower-casing maps every code unit in place (see isLowerAligned).
   const aligned = isLowerAligned(response, responseLower);
@@ -30,14 +30,21 @@ export function sentimentOf(response: string, responseLower: string, compiled: C
   let neg = 0;
   scanWordTokens(response, (start, end) => {
     total++;
-    let token: string;
     if (aligned) {
       const length = end - start;
       if (length >= hasSentimentLength.length || hasSentimentLength[length] === 0) return;
-      token = responseLower.slice(start, end);
-    } else {
-      token = pythonLower(response.slice(start, end));
+      // Looked up in place: no token string is made for the many tokens that are no sentiment word.
+      const candidates = sentimentByHash.get(tokenHash(responseLower, start, end));
+      if (candidates === undefined) return;
+      for (const candidate of candidates) {
+        if (candidate.token.length !== length || !responseLower.startsWith(candidate.token, start)) continue;
+        if (candidate.isPositive) pos++;
+        if (candidate.isNegative) neg++;
+        return;
+      }
+      return;
     }
+    const token = pythonLower(response.slice(start, end));
     if (positive.has(token)) pos++;
     if (negative.has(token)) neg++;
   });

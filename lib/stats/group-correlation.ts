@@ -22,25 +22,57 @@ export function groupLevelCorrelation(
   groups: ArrayLike<string | number>,
   coefficient: Coefficient,
 ): GroupLevelResult {
+  return groupLevelCorrelations(x, y, groups, [coefficient])[0];
+}
+
+/**
+ * groupLevelCorrelation for several coefficients at once: the rows are grouped, and each
+ * group's pairs copied side by side, once for all of them.
+ */
+export function groupLevelCorrelations(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  groups: ArrayLike<string | number>,
+  coefficients: readonly Coefficient[],
+): GroupLevelResult[] {
   if (x.length !== y.length || x.length !== groups.length) {
     throw new RangeError(`x, y and groups differ in length: ${x.length}, ${y.length}, ${groups.length}`);
   }
-  const members = new Map<string | number, number[]>();
+  // Dense group ids in order of first appearance; then each row's pair written to its group's
+  // next slot (one sequential pass, a write stream per group), so each group's pairs are one
+  // contiguous slice in row order.
+  const ids = new Map<string | number, number>();
+  const groupOf = new Int32Array(groups.length);
+  const sizes: number[] = [];
   for (let i = 0; i < groups.length; i++) {
-    const list = members.get(groups[i]);
-    if (list) list.push(i);
-    else members.set(groups[i], [i]);
+    let id = ids.get(groups[i]);
+    if (id === undefined) {
+      id = sizes.length;
+      ids.set(groups[i], id);
+      sizes.push(0);
+    }
+    groupOf[i] = id;
+    sizes[id]++;
   }
-  let sum = 0;
-  let used = 0;
-  for (const indices of members.values()) {
-    const value = coefficient(
-      Float64Array.from(indices, (i) => x[i]),
-      Float64Array.from(indices, (i) => y[i]),
-    );
-    if (value === null) continue;
-    sum += value;
-    used++;
+  const starts = new Int32Array(sizes.length + 1);
+  for (let g = 0; g < sizes.length; g++) starts[g + 1] = starts[g] + sizes[g];
+  const next = starts.slice(0, sizes.length);
+  const xs = new Float64Array(groups.length);
+  const ys = new Float64Array(groups.length);
+  for (let i = 0; i < groups.length; i++) {
+    const to = next[groupOf[i]]++;
+    xs[to] = x[i];
+    ys[to] = y[i];
   }
-  return { value: used > 0 ? sum / used : null, nGroups: members.size, nGroupsUsed: used };
+  return coefficients.map((coefficient) => {
+    let sum = 0;
+    let used = 0;
+    for (let g = 0; g < sizes.length; g++) {
+      const value = coefficient(xs.subarray(starts[g], starts[g + 1]), ys.subarray(starts[g], starts[g + 1]));
+      if (value === null) continue;
+      sum += value;
+      used++;
+    }
+    return { value: used > 0 ? sum / used : null, nGroups: sizes.length, nGroupsUsed: used };
+  });
 }

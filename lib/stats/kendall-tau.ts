@@ -1,5 +1,5 @@
 import { assertPairedFinite } from "./input-checks.ts";
-import { denseRanks } from "./ranks.ts";
+import { rankValues } from "./ranks.ts";
 import { countInversions } from "./merge-sort-inversions.ts";
 import { kendallExactPValue } from "./kendall-exact.ts";
 import { normalSurvival } from "./special-functions.ts";
@@ -23,11 +23,12 @@ export type KendallCounts = {
   y1: number;
 };
 
-function tieSums(counts: readonly number[]): [number, number, number] {
+function tieSums(counts: Int32Array): [number, number, number] {
   let pairs = 0;
   let v0 = 0;
   let v1 = 0;
-  for (const t of counts) {
+  for (let g = 0; g < counts.length; g++) {
+    const t = counts[g];
     if (t < 2) continue;
     pairs += (t * (t - 1)) / 2;
     v0 += t * (t - 1) * (t - 2);
@@ -39,23 +40,25 @@ function tieSums(counts: readonly number[]): [number, number, number] {
 /**
  * Counts discordant and tied pairs in O(n log n) (Knight 1966): order the pairs by (a, b),
  * then the discordant pairs are the strict inversions of the b sequence, counted by merge
- * sort. Both sides are radix-sorted; a is the side with fewer distinct values, and b's
- * sorted order is stably counting-sorted by a's rank, so that the b sequence is made of at
- * most (distinct a) ascending runs — with a 4-level rating the merge sort takes 2 passes.
- * Discordance and ties are symmetric in x and y, so the choice does not change the counts.
+ * sort. Both sides are sorted (counting sort for integers in a small span, else radix sort);
+ * a is the side with fewer distinct values, and b's sorted order is stably counting-sorted
+ * by a's rank, so that the b sequence is made of at most (distinct a) ascending runs — with
+ * a 4-level rating the merge sort takes 2 passes. b's ranks are counted along its sorted
+ * order, never scattered. Discordance and ties are symmetric in x and y, so the choice does
+ * not change the counts.
  */
 export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): KendallCounts {
   assertPairedFinite(x, y);
   const n = x.length;
-  const rx = denseRanks(x);
-  const ry = denseRanks(y);
+  const rx = rankValues(x);
+  const ry = rankValues(y);
   const [a, b] = rx.tieCounts.length <= ry.tieCounts.length ? [rx, ry] : [ry, rx];
+  const aRanks = a.ranks();
   const offsets = new Int32Array(a.tieCounts.length);
   for (let r = 1; r < a.tieCounts.length; r++) offsets[r] = offsets[r - 1] + a.tieCounts[r - 1];
   const bSequence = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    const index = b.order[k];
-    bSequence[offsets[a.ranks[index]]++] = b.ranks[index];
+  for (let r = 0, k = 0; r < b.tieCounts.length; r++) {
+    for (const end = k + b.tieCounts[r]; k < end; k++) bSequence[offsets[aRanks[b.order[k]]]++] = r;
   }
   // Pairs tied on both sides sit next to each other: same a group, same b rank.
   let jointTies = 0;

@@ -27,6 +27,20 @@ describe("averageRanks", () => {
     const values = Array.from({ length: 500 }, () => Math.round((uniform() - 0.5) * 40) / 8);
     expect(Array.from(averageRanks(values))).toEqual(referenceRanks(values));
   });
+
+  it("orders values that differ only past their first 32 bits, in runs longer than 32", () => {
+    const uniform = uniformSource(11);
+    const values = Array.from({ length: 600 }, (_, i) => (i % 2 ? -1 : 1) * (1 + Math.floor(uniform() * 200) * 2 ** -40));
+    expect(Array.from(averageRanks(values))).toEqual(referenceRanks(values));
+  });
+
+  it("ranks integers in a small span (counting) as it ranks them sorted", () => {
+    const uniform = uniformSource(13);
+    const values = Array.from({ length: 400 }, () => Math.floor(uniform() * 9) - 4);
+    values[7] = -0;
+    expect(Array.from(averageRanks(values))).toEqual(referenceRanks(values));
+    expect(Array.from(denseRanks(values).ranks)).toEqual(values.map((v) => new Set(values.filter((w) => w < v)).size));
+  });
 });
 
 describe("denseRanks", () => {

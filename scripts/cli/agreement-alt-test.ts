@@ -2,8 +2,8 @@
 // and rater, the judge's value on the same row), printed as one JSON object. See USAGE in
 // agreement-alt-test-options.ts.
 import { altTest, numericValue, type AltTestResult, type AltTestValue } from "../../lib/stats/alt-test.ts";
-import { InputError, UsageError, readTable, type Row } from "./agreement-input.ts";
-import { checkFieldsExist, fieldValue, isBlank, toNumber } from "./agreement-fields.ts";
+import { InputError, UsageError, readTable } from "./agreement-input.ts";
+import { checkFieldsExist, fieldValue, isBlank, toNumber, valueAt } from "./agreement-fields.ts";
 import { parseAltTestOptions, USAGE, type AltTestCliOptions } from "./agreement-alt-test-options.ts";
 import { runMode } from "./run-mode.ts";
 
@@ -40,57 +40,59 @@ type JudgeValue = { value: AltTestValue; line: number };
 /** The rows as altTest's input; every problem is an InputError naming the file, line and field. */
 function readRatings(options: AltTestCliOptions) {
   const path = options.input;
-  const table = readTable(path);
-  checkFieldsExist(table, path, [options.item, options.rater, options.human, options.judge]);
-  const toValue = (row: Row, field: string, value: unknown): AltTestValue =>
-    options.alignment === "neg_rmse" ? toNumber(value, row, field, path) : toLabel(value, row, field, path);
+  const fields = [options.item, options.rater, options.human, options.judge];
+  const table = readTable(path, fields);
+  checkFieldsExist(table, path, fields);
+  const toValue = (line: number, field: string, value: unknown): AltTestValue =>
+    options.alignment === "neg_rmse" ? toNumber(value, line, field, path) : toLabel(value, line, field, path);
   const item: string[] = [];
   const rater: string[] = [];
   const value: AltTestValue[] = [];
   const judge = new Map<string, JudgeValue>();
   const seen = new Map<string, number>();
   let nSkipped = 0;
-  for (const row of table.rows) {
-    const itemKey = toKey(fieldValue(row, options.item, path), row, options.item, path);
+  for (let i = 0; i < table.length; i++) {
+    const line = table.lines[i];
+    const itemKey = toKey(fieldValue(table, options.item, i, path), line, options.item, path);
     // The judge's value belongs to the item, so it is read from every row, skipped ones too.
-    const judgeValue = row.record[options.judge];
+    const judgeValue = valueAt(table, options.judge, i);
     if (judgeValue !== undefined && !isBlank(judgeValue)) {
-      const given = { value: toValue(row, options.judge, judgeValue), line: row.line };
+      const given = { value: toValue(line, options.judge, judgeValue), line };
       const earlier = judge.get(itemKey);
       if (!earlier) judge.set(itemKey, given);
       else if (!isSameValue(earlier.value, given.value)) {
-        throw new InputError(`${path}:${row.line}: field "${options.judge}" of item "${itemKey}" is ${JSON.stringify(judgeValue)}, but line ${earlier.line} gave ${JSON.stringify(earlier.value)}`);
+        throw new InputError(`${path}:${line}: field "${options.judge}" of item "${itemKey}" is ${JSON.stringify(judgeValue)}, but line ${earlier.line} gave ${JSON.stringify(earlier.value)}`);
       }
     }
-    const human = fieldValue(row, options.human, path);
+    const human = fieldValue(table, options.human, i, path);
     if (isBlank(human)) {
       nSkipped++;
       continue;
     }
-    const raterKey = toKey(fieldValue(row, options.rater, path), row, options.rater, path);
+    const raterKey = toKey(fieldValue(table, options.rater, i, path), line, options.rater, path);
     const pair = JSON.stringify([raterKey, itemKey]);
     const first = seen.get(pair);
-    if (first !== undefined) throw new InputError(`${path}:${row.line}: rater "${raterKey}" already rated item "${itemKey}" on line ${first}`);
-    seen.set(pair, row.line);
+    if (first !== undefined) throw new InputError(`${path}:${line}: rater "${raterKey}" already rated item "${itemKey}" on line ${first}`);
+    seen.set(pair, line);
     item.push(itemKey);
     rater.push(raterKey);
-    value.push(toValue(row, options.human, human));
+    value.push(toValue(line, options.human, human));
   }
   const judgeValues = new Map([...judge].map(([key, given]) => [key, given.value]));
   return { input: { item, rater, value, judge: judgeValues }, nSkipped };
 }
 
 /** An item or rater id: a non-empty string or a number. */
-function toKey(value: unknown, row: Row, field: string, path: string): string {
+function toKey(value: unknown, line: number, field: string, path: string): string {
   if (typeof value === "number" || (typeof value === "string" && value.trim() !== "")) return String(value);
-  throw new InputError(`${path}:${row.line}: field "${field}" must be an id (text or number), got ${JSON.stringify(value)}`);
+  throw new InputError(`${path}:${line}: field "${field}" must be an id (text or number), got ${JSON.stringify(value)}`);
 }
 
 /** A label: text, a number, or true/false (compared as text). */
-function toLabel(value: unknown, row: Row, field: string, path: string): AltTestValue {
+function toLabel(value: unknown, line: number, field: string, path: string): AltTestValue {
   if (typeof value === "string" || typeof value === "number") return value;
   if (typeof value === "boolean") return String(value);
-  throw new InputError(`${path}:${row.line}: field "${field}" must be a label (text or number), got ${JSON.stringify(value)}`);
+  throw new InputError(`${path}:${line}: field "${field}" must be a label (text or number), got ${JSON.stringify(value)}`);
 }
 
 /** Equality as altTest compares values: by number when both are numeric, else by text. */

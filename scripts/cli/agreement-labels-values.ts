@@ -1,11 +1,11 @@
 // Labels and label sets out of JSONL or CSV values, with errors that name the file, line,
 // field and value. A missing value (absent, null, blank) is the caller's to drop first.
-import { InputError, type Row } from "./agreement-input.ts";
+import { InputError } from "./agreement-input.ts";
 
-type Where = { row: Row; field: string; path: string };
+type Where = { line: number; field: string; path: string };
 
 function fail(where: Where, problem: string, value: unknown): never {
-  throw new InputError(`${where.path}:${where.row.line}: field "${where.field}" ${problem}, got ${JSON.stringify(value)}`);
+  throw new InputError(`${where.path}:${where.line}: field "${where.field}" ${problem}, got ${JSON.stringify(value)}`);
 }
 
 /** A scalar's label: a string as it is, a number or boolean as its JSON text. */

@@ -5,8 +5,8 @@ import { binaryMetrics } from "../../lib/stats/binary-metrics.ts";
 import { categoricalMetrics } from "../../lib/stats/categorical-metrics.ts";
 import type { ClassScore } from "../../lib/stats/class-scores.ts";
 import { multilabelMetrics } from "../../lib/stats/multilabel-metrics.ts";
-import { checkFieldsExist, isBlank, matchesWhere } from "./agreement-fields.ts";
-import { InputError, UsageError, readTable, type Row } from "./agreement-input.ts";
+import { checkFieldsExist, hasValueAt, matchesWhere, valueAt } from "./agreement-fields.ts";
+import { InputError, UsageError, readTable } from "./agreement-input.ts";
 import { LABELS_USAGE, parseLabelsOptions, type LabelsOptions } from "./agreement-labels-options.ts";
 import { toLabel, toLabelSet } from "./agreement-labels-values.ts";
 import { runMode } from "./run-mode.ts";
@@ -43,33 +43,30 @@ export function labelsReport(args: string[], task: string): Record<string, unkno
 
 function buildReport(options: LabelsOptions): Record<string, unknown> {
   const { input: path, human, judge } = options;
-  const table = readTable(path);
-  checkFieldsExist(table, path, [human, judge, ...options.where.keys()]);
-  const rated: Row[] = [];
+  const fields = [human, judge, ...options.where.keys()];
+  const table = readTable(path, fields);
+  checkFieldsExist(table, path, fields);
+  const rated: number[] = [];
   let nKept = 0;
-  for (const row of table.rows) {
-    if (!matchesWhere(row, options.where)) continue;
+  for (let i = 0; i < table.length; i++) {
+    if (!matchesWhere(table, i, options.where)) continue;
     nKept++;
-    if (isPresent(row.record[human]) && isPresent(row.record[judge])) rated.push(row);
+    if (hasValueAt(table, human, i) && hasValueAt(table, judge, i)) rated.push(i);
   }
   if (rated.length === 0) {
     const rows = options.where.size > 0 ? `of the ${nKept} rows matching --where` : `of its ${nKept} rows`;
     throw new InputError(`${path}: no row to compare: none ${rows} has both a "${human}" and a "${judge}" value`);
   }
   const counts: Record<string, number> = { n: rated.length, n_dropped: nKept - rated.length };
-  if (options.where.size > 0) counts.n_not_matching = table.rows.length - nKept;
-  const where = (row: Row, field: string) => ({ row, field, path });
+  if (options.where.size > 0) counts.n_not_matching = table.length - nKept;
+  const where = (i: number, field: string) => ({ line: table.lines[i], field, path });
   if (options.task === "multilabel") {
-    const sets = (field: string) => rated.map((row) => toLabelSet(row.record[field], where(row, field)));
+    const sets = (field: string) => rated.map((i) => toLabelSet(valueAt(table, field, i), where(i, field)));
     return { ...counts, ...multilabelFigures(sets(human), sets(judge)) };
   }
-  const labels = (field: string) => rated.map((row) => toLabel(row.record[field], options.task, where(row, field)));
+  const labels = (field: string) => rated.map((i) => toLabel(valueAt(table, field, i), options.task, where(i, field)));
   if (options.task === "binary") return { ...counts, ...binaryFigures(labels(human), labels(judge), options.positive!) };
   return { ...counts, ...categoricalFigures(labels(human), labels(judge)) };
-}
-
-function isPresent(value: unknown): boolean {
-  return value !== undefined && !isBlank(value);
 }
 
 /** The figures after the counts: the block `concord agreement --panel` prints per judge too. */

@@ -3,7 +3,7 @@
 import { kendallTau, pearsonCorrelation, spearmanRho } from "../../lib/stats/index.ts";
 import { concordanceCorrelation, meanAbsoluteError, rootMeanSquaredError } from "../../lib/stats/numeric-agreement.ts";
 import { intraclassCorrelation } from "../../lib/stats/intraclass-correlation.ts";
-import { checkFieldsExist, isBlank, matchesWhere, toNumber } from "./agreement-fields.ts";
+import { checkFieldsExist, hasValueAt, matchesWhere, numberAt, numberOnly } from "./agreement-fields.ts";
 import { InputError, UsageError, readTable } from "./agreement-input.ts";
 import { NUMERIC_USAGE, parseNumericOptions, type NumericOptions } from "./agreement-numeric-options.ts";
 import { runMode } from "./run-mode.ts";
@@ -50,29 +50,29 @@ export function numericFigures(human: Float64Array, judge: Float64Array) {
 /** The (human, judge) pairs of the rows passing --where; a null, blank or absent side drops the row. */
 function readPairs(options: NumericOptions) {
   const { input: path, human: humanField, judge: judgeField } = options;
-  const table = readTable(path);
-  checkFieldsExist(table, path, [humanField, judgeField, ...options.where.keys()]);
-  const human: number[] = [];
-  const judge: number[] = [];
+  const fields = [humanField, judgeField, ...options.where.keys()];
+  const table = readTable(path, fields, numberOnly([humanField, judgeField], options.where));
+  checkFieldsExist(table, path, fields);
+  const human = new Float64Array(table.length);
+  const judge = new Float64Array(table.length);
+  let n = 0;
   let nDropped = 0;
   let nNotMatching = 0;
-  for (const row of table.rows) {
-    if (!matchesWhere(row, options.where)) {
+  for (let i = 0; i < table.length; i++) {
+    if (!matchesWhere(table, i, options.where)) {
       nNotMatching++;
       continue;
     }
-    const h = row.record[humanField];
-    const j = row.record[judgeField];
-    if (h === undefined || j === undefined || isBlank(h) || isBlank(j)) {
+    if (!hasValueAt(table, humanField, i) || !hasValueAt(table, judgeField, i)) {
       nDropped++;
       continue;
     }
-    human.push(toNumber(h, row, humanField, path));
-    judge.push(toNumber(j, row, judgeField, path));
+    human[n] = numberAt(table, humanField, i, path);
+    judge[n++] = numberAt(table, judgeField, i, path);
   }
-  if (human.length === 0) {
-    const rows = options.where.size > 0 ? `of the ${table.rows.length - nNotMatching} rows matching --where` : `of its ${table.rows.length} rows`;
+  if (n === 0) {
+    const rows = options.where.size > 0 ? `of the ${table.length - nNotMatching} rows matching --where` : `of its ${table.length} rows`;
     throw new InputError(`${path}: no pairs: none ${rows} has both a "${humanField}" value and a "${judgeField}" value`);
   }
-  return { human: Float64Array.from(human), judge: Float64Array.from(judge), nDropped, nNotMatching };
+  return { human: human.slice(0, n), judge: judge.slice(0, n), nDropped, nNotMatching };
 }

@@ -10,8 +10,8 @@ import {
   numericErrors,
   voteAggregate,
 } from "../../lib/stats/panel.ts";
-import { checkFieldsExist, isBlank, matchesWhere, toNumber } from "./agreement-fields.ts";
-import { InputError, readTable, type Row } from "./agreement-input.ts";
+import { checkFieldsExist, hasValueAt, matchesWhere, numberAt, numberOnly, valueAt } from "./agreement-fields.ts";
+import { InputError, readTable, type Table } from "./agreement-input.ts";
 import { binaryFigures, categoricalFigures, formatJson } from "./agreement-labels.ts";
 import { toLabel } from "./agreement-labels-values.ts";
 import { numericFigures } from "./agreement-numeric.ts";
@@ -29,13 +29,13 @@ export function panelReport(args: string[]): Record<string, unknown> | "help" {
   return options === "help" ? "help" : buildReport(options);
 }
 
-type Kept = { rows: Row[]; nDropped: number; nNotMatching: number };
+type Kept = { table: Table; rows: number[]; nDropped: number; nNotMatching: number };
 
 function buildReport(options: PanelOptions): Record<string, unknown> {
-  const { rows, nDropped, nNotMatching } = keptRows(options);
+  const { table, rows, nDropped, nNotMatching } = keptRows(options);
   const counts: Record<string, unknown> = { n: rows.length, n_dropped: nDropped };
   if (options.where.size > 0) counts.n_not_matching = nNotMatching;
-  const figures = options.task === "categorical" || options.task === "binary" ? labelPanel(rows, options) : numberPanel(rows, options);
+  const figures = options.task === "categorical" || options.task === "binary" ? labelPanel(table, rows, options) : numberPanel(table, rows, options);
   const k = options.judges.length;
   const correlation = errorCorrelation(figures.errors);
   return {
@@ -54,30 +54,31 @@ function buildReport(options: PanelOptions): Record<string, unknown> {
 /** Rows passing --where with every value present; a null, blank or absent value drops the row. */
 function keptRows(options: PanelOptions): Kept {
   const { input: path, human, judges, where } = options;
-  const table = readTable(path);
   const fields = [human, ...judges];
+  const isLabelTask = options.task === "categorical" || options.task === "binary";
+  const table = readTable(path, [...fields, ...where.keys()], isLabelTask ? [] : numberOnly(fields, where));
   checkFieldsExist(table, path, [...fields, ...where.keys()]);
-  const rows: Row[] = [];
+  const rows: number[] = [];
   let nNotMatching = 0;
-  for (const row of table.rows) {
-    if (!matchesWhere(row, where)) nNotMatching++;
-    else if (fields.every((field) => row.record[field] !== undefined && !isBlank(row.record[field]))) rows.push(row);
+  for (let i = 0; i < table.length; i++) {
+    if (!matchesWhere(table, i, where)) nNotMatching++;
+    else if (fields.every((field) => hasValueAt(table, field, i))) rows.push(i);
   }
   if (rows.length === 0) {
-    const scope = where.size > 0 ? `of the ${table.rows.length - nNotMatching} rows matching --where` : `of its ${table.rows.length} rows`;
+    const scope = where.size > 0 ? `of the ${table.length - nNotMatching} rows matching --where` : `of its ${table.length} rows`;
     throw new InputError(`${path}: no row to compare: none ${scope} has a value in every one of "${fields.join('", "')}"`);
   }
-  return { rows, nDropped: table.rows.length - nNotMatching - rows.length, nNotMatching };
+  return { table, rows, nDropped: table.length - nNotMatching - rows.length, nNotMatching };
 }
 
 type Figures = { panel: Record<string, unknown>; members: Record<string, unknown>[]; errors: Float64Array[] };
 
-function labelPanel(rows: Row[], options: PanelOptions): Figures {
+function labelPanel(table: Table, rows: number[], options: PanelOptions): Figures {
   const { task, positive, input: path } = options;
   // Binary: a label is its class, the positive label or "" (negative; --positive is never blank).
   const read = (field: string) =>
-    rows.map((row) => {
-      const label = toLabel(row.record[field], task, { row, field, path });
+    rows.map((i) => {
+      const label = toLabel(valueAt(table, field, i), task, { line: table.lines[i], field, path });
       return positive === null || label === positive ? label : "";
     });
   const figures = (human: string[], judge: string[]) =>
@@ -91,15 +92,15 @@ function labelPanel(rows: Row[], options: PanelOptions): Figures {
   };
 }
 
-function numberPanel(rows: Row[], options: PanelOptions): Figures {
-  const read = (field: string) => Float64Array.from(rows, (row) => toNumber(row.record[field], row, field, options.input));
+function numberPanel(table: Table, rows: number[], options: PanelOptions): Figures {
+  const read = (field: string) => Float64Array.from(rows, (i) => numberAt(table, field, i, options.input));
   const human = read(options.human);
   const members = options.judges.map(read);
   const panel = options.aggregate === "median" ? medianAggregate(members) : meanAggregate(members);
   const figures = (judge: Float64Array): Record<string, unknown> => {
     if (options.task === "numeric") return numericFigures(human, judge);
     const scale = options.scale && { ...options.scale, judgeCuts: null };
-    const { n: _n, ...block } = scoreReport({ human: Array.from(human), judge: Array.from(judge), groups: null }, scale);
+    const { n: _n, ...block } = scoreReport({ human, judge, groups: null }, scale);
     return block;
   };
   return {

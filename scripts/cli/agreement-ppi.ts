@@ -2,7 +2,7 @@
 // JSONL or CSV file, printed as one JSON object. See PPI_USAGE in agreement-ppi-options.ts.
 import { levelFromCutoffs, scaleLevel } from "../../lib/stats/index.ts";
 import { classicalMeanCi, judgeOnlyMean, passIndicators, ppiMean, type MeanInterval } from "../../lib/stats/ppi.ts";
-import { checkFieldsExist, isBlank, matchesWhere, toNumber } from "./agreement-fields.ts";
+import { checkFieldsExist, hasValueAt, matchesWhere, numberAt, numberOnly } from "./agreement-fields.ts";
 import { InputError, UsageError, readTable } from "./agreement-input.ts";
 import { parsePpiOptions, PPI_USAGE, type PpiOptions } from "./agreement-ppi-options.ts";
 import { runMode } from "./run-mode.ts";
@@ -63,8 +63,9 @@ function interval(estimate: MeanInterval) {
  */
 function readSamples(options: PpiOptions): Samples {
   const { input: path, human, judge, scale, judgeCuts } = options;
-  const table = readTable(path);
-  checkFieldsExist(table, path, [human, judge, ...options.where.keys()]);
+  const fields = [human, judge, ...options.where.keys()];
+  const table = readTable(path, fields, numberOnly([human, judge], options.where));
+  checkFieldsExist(table, path, fields);
   const humanLevel = scale ? (h: number) => scaleLevel(h, scale.lo, scale.hi) : (h: number) => h;
   const judgeLevel = !scale
     ? (j: number) => j
@@ -76,25 +77,23 @@ function readSamples(options: PpiOptions): Samples {
   const yHatUnlabeled: number[] = [];
   let nDropped = 0;
   let nNotMatching = 0;
-  for (const row of table.rows) {
-    if (!matchesWhere(row, options.where)) {
+  for (let i = 0; i < table.length; i++) {
+    if (!matchesWhere(table, i, options.where)) {
       nNotMatching++;
       continue;
     }
-    const judgeValue = row.record[judge];
-    if (judgeValue === undefined || isBlank(judgeValue)) {
+    if (!hasValueAt(table, judge, i)) {
       nDropped++;
       continue;
     }
-    const prediction = judgeLevel(toNumber(judgeValue, row, judge, path));
-    const humanValue = row.record[human];
-    if (humanValue === undefined || isBlank(humanValue)) yHatUnlabeled.push(prediction);
+    const prediction = judgeLevel(numberAt(table, judge, i, path));
+    if (!hasValueAt(table, human, i)) yHatUnlabeled.push(prediction);
     else {
-      y.push(humanLevel(toNumber(humanValue, row, human, path)));
+      y.push(humanLevel(numberAt(table, human, i, path)));
       yHat.push(prediction);
     }
   }
-  const kept = table.rows.length - nNotMatching;
+  const kept = table.length - nNotMatching;
   const rowsMeant = options.where.size > 0 ? `of the ${kept} rows matching --where` : `of its ${kept} rows`;
   if (y.length === 0) {
     throw new InputError(`${path}: no labeled rows: none ${rowsMeant} has both a "${human}" value and a "${judge}" value`);

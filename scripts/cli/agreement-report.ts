@@ -2,7 +2,7 @@
 // follow lib/stats/fixtures/expected.json.
 import {
   cohenKappa,
-  groupLevelCorrelation,
+  groupLevelCorrelations,
   kendallTau,
   kendallTauB,
   levelFromCutoffs,
@@ -16,7 +16,7 @@ import {
   type Preference,
 } from "../../lib/stats/index.ts";
 
-export type ScoreData = { human: number[]; judge: number[]; groups: string[] | null };
+export type ScoreData = { human: Float64Array; judge: Float64Array; groups: ArrayLike<string | number> | null };
 export type KappaScale = { lo: number; hi: number; judgeCuts: number[] | null };
 
 export function scoreReport(data: ScoreData, scale: KappaScale | null) {
@@ -40,13 +40,11 @@ export function scoreReport(data: ScoreData, scale: KappaScale | null) {
     },
   };
   if (groups) {
-    const byGroup = (coefficient: (x: Float64Array, y: Float64Array) => number | null) =>
-      groupLevelCorrelation(human, judge, groups, coefficient);
-    const p = byGroup(pearsonR);
+    const [p, rho, tau] = groupLevelCorrelations(human, judge, groups, [pearsonR, spearmanRho, kendallTau]);
     report.group_level = {
       pearson: p.value,
-      spearman: byGroup(spearmanRho).value,
-      kendall_tau_b: byGroup(kendallTau).value,
+      spearman: rho.value,
+      kendall_tau_b: tau.value,
       n_groups: p.nGroups,
       n_groups_used: p.nGroupsUsed,
     };

@@ -1,9 +1,9 @@
 // `concord agreement`: agreement statistics between human ratings and a judge, from a JSONL
 // or CSV file, printed as one JSON object. See USAGE in agreement-options.ts.
 import type { Preference } from "../../lib/stats/index.ts";
-import { InputError, UsageError, readTable, type Row } from "./agreement-input.ts";
+import { InputError, UsageError, readTable, type Table } from "./agreement-input.ts";
 import { parseOptions, USAGE, type Options } from "./agreement-options.ts";
-import { checkFieldsExist, fieldValue, isBlank, matchesWhere, toGroup, toNumber, toPreference } from "./agreement-fields.ts";
+import { checkFieldsExist, fieldValue, isBlank, matchesWhere, numberAt, numberOnly, toGroup, toPreference } from "./agreement-fields.ts";
 import { pairwiseReport, scoreReport } from "./agreement-report.ts";
 
 /** Modes with contracts of their own, each in its own module with its own options. */
@@ -69,32 +69,58 @@ async function runScores(args: string[]): Promise<number> {
 }
 
 export function buildReport(options: Options): Record<string, unknown> {
-  const table = readTable(options.input);
   const path = options.input;
   const extra = options.pairwise ? [options.pass1, options.pass2] : [options.group];
   const fields = [options.human, options.judge, ...extra.filter((f): f is string => f !== null)];
+  const numeric = options.pairwise ? [] : numberOnly([options.human, options.judge], options.where);
+  const table = readTable(path, [...fields, ...options.where.keys()], numeric);
   checkFieldsExist(table, path, [...fields, ...options.where.keys()]);
-  const kept = table.rows.filter((row) => matchesWhere(row, options.where));
-  const rated = kept.filter((row) => !isBlank(fieldValue(row, options.human, path)) && !isBlank(fieldValue(row, options.judge, path)));
-  const counts: Record<string, number> = { n_skipped: kept.length - rated.length };
-  if (options.where.size > 0) counts.n_not_matching = table.rows.length - kept.length;
-  const report = options.pairwise ? pairwise(rated, options, path) : scores(rated, options, path);
-  const { n, ...rest } = report;
-  return { n, ...counts, ...rest };
+  // Rated rows: human first, so a blank human value skips the row before its judge is read.
+  const rated = new Int32Array(table.length);
+  let nKept = 0;
+  let n = 0;
+  for (let i = 0; i < table.length; i++) {
+    if (options.where.size > 0 && !matchesWhere(table, i, options.where)) continue;
+    nKept++;
+    if (!isBlank(fieldValue(table, options.human, i, path)) && !isBlank(fieldValue(table, options.judge, i, path))) rated[n++] = i;
+  }
+  const rows = rated.subarray(0, n);
+  const counts: Record<string, number> = { n_skipped: nKept - n };
+  if (options.where.size > 0) counts.n_not_matching = table.length - nKept;
+  const report = options.pairwise ? pairwise(table, rows, options, path) : scores(table, rows, options, path);
+  const { n: nRated, ...rest } = report;
+  return { n: nRated, ...counts, ...rest };
 }
 
-function scores(rows: Row[], options: Options, path: string) {
-  const human = rows.map((row) => toNumber(fieldValue(row, options.human, path), row, options.human, path));
-  const judge = rows.map((row) => toNumber(fieldValue(row, options.judge, path), row, options.judge, path));
-  const group = options.group;
-  const groups = group ? rows.map((row) => toGroup(fieldValue(row, group, path), row, group, path)) : null;
+function scores(table: Table, rows: Int32Array, options: Options, path: string) {
+  const numbers = (field: string) => {
+    const values = new Float64Array(rows.length);
+    for (let k = 0; k < rows.length; k++) values[k] = numberAt(table, field, rows[k], path);
+    return values;
+  };
+  const human = numbers(options.human);
+  const judge = numbers(options.judge);
   const scale = options.scale ? { ...options.scale, judgeCuts: options.judgeCuts } : null;
-  return scoreReport({ human, judge, groups }, scale);
+  return scoreReport({ human, judge, groups: options.group ? groupIds(table, rows, options.group, path) : null }, scale);
 }
 
-function pairwise(rows: Row[], options: Options, path: string) {
+/** Each rated row's group as a number, in order of first appearance (as the groups themselves). */
+function groupIds(table: Table, rows: Int32Array, field: string, path: string): Int32Array {
+  const ids = new Map<string, number>();
+  const groups = new Int32Array(rows.length);
+  for (let k = 0; k < rows.length; k++) {
+    const i = rows[k];
+    const group = toGroup(fieldValue(table, field, i, path), table.lines[i], field, path);
+    let id = ids.get(group);
+    if (id === undefined) ids.set(group, (id = ids.size));
+    groups[k] = id;
+  }
+  return groups;
+}
+
+function pairwise(table: Table, rows: Int32Array, options: Options, path: string) {
   const verdicts = (field: string | null): Preference[] | null =>
-    field === null ? null : rows.map((row) => toPreference(fieldValue(row, field, path), row, field, path));
+    field === null ? null : Array.from(rows, (i) => toPreference(fieldValue(table, field, i, path), table.lines[i], field, path));
   return pairwiseReport({
     human: verdicts(options.human)!,
     judge: verdicts(options.judge)!,
