@@ -1,13 +1,14 @@
-import { formatPercent, formatScore } from "@/lib/sessions/format";
+import type { QualityCutoffs } from "@/lib/judge";
+import { formatPercent, formatScore, formatScoreBesideLevel } from "@/lib/sessions/format";
 import type { SessionDetail } from "@/lib/sessions/session-detail";
 import { PersonaBadge } from "./persona-badge";
 import { QualityBadge } from "./quality-badge";
 import styles from "./session-detail.module.css";
 
-type SessionSummaryProps = { detail: SessionDetail; thresholdsVersion: number };
+type SessionSummaryProps = { detail: SessionDetail; thresholdsVersion: number; cutoffs: QualityCutoffs };
 
 /** Seed 002 §4.2: total turns, average overall score, quality level, persona breakdown. */
-export function SessionSummaryPanel({ detail, thresholdsVersion }: SessionSummaryProps) {
+export function SessionSummaryPanel({ detail, thresholdsVersion, cutoffs }: SessionSummaryProps) {
   const { summary, judge } = detail;
   const isScored = judge !== null;
   const ratedTurns = detail.session.ratedTurnCount;
@@ -23,7 +24,7 @@ export function SessionSummaryPanel({ detail, thresholdsVersion }: SessionSummar
         </div>
         <div className={styles.stat}>
           <dt>Average overall score</dt>
-          <dd>{isScored ? formatScore(summary.avg_overall_score) : "—"}</dd>
+          <dd title={isScored ? String(summary.avg_overall_score) : undefined}>{isScored ? formatScoreBesideLevel(summary.avg_overall_score, cutoffs) : "—"}</dd>
         </div>
         <div className={styles.stat}>
           <dt>Quality rating</dt>

@@ -1,3 +1,4 @@
+import type { QualityCutoffs } from "@/lib/judge";
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
@@ -7,10 +8,10 @@ import type { SessionListPage } from "@/lib/sessions/session-list";
 import styles from "./sessions-list.module.css";
 import { SessionsTable } from "./sessions-table";
 
-type SessionsResultsProps = { result: SessionListPage; query: ListQuery; canImport: boolean };
+type SessionsResultsProps = { result: SessionListPage; query: ListQuery; canImport: boolean; cutoffs: QualityCutoffs };
 
 /** The count, the table and the pages; or why there is nothing to show. */
-export function SessionsResults({ result, query, canImport }: SessionsResultsProps) {
+export function SessionsResults({ result, query, canImport, cutoffs }: SessionsResultsProps) {
   const { rows, total, isTotalCapped, hasNextPage, page, pageSize } = result;
   if (rows.length === 0) {
     if (total > 0) {
@@ -50,7 +51,7 @@ export function SessionsResults({ result, query, canImport }: SessionsResultsPro
           {isTotalCapped ? "+" : ""} session{total === 1 ? "" : "s"}
         </span>
       </p>
-      <SessionsTable rows={rows} query={query} />
+      <SessionsTable rows={rows} query={query} cutoffs={cutoffs} />
       <Pagination page={page} lastPage={lastPage} hasNextPage={hasNextPage} hrefFor={(target) => sessionsHref(query, { page: target })} label="Session pages" />
     </section>
   );

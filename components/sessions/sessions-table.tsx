@@ -1,8 +1,9 @@
+import type { QualityCutoffs } from "@/lib/judge";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
-import { excerpt, formatPercent, formatScore } from "@/lib/sessions/format";
+import { excerpt, formatPercent, formatScoreBesideLevel } from "@/lib/sessions/format";
 import { sortHref } from "@/lib/sessions/list-query-params";
 import type { ListQuery, SortKey } from "@/lib/sessions/list-query.schema";
 import type { SessionListRow } from "@/lib/sessions/session-list";
@@ -21,7 +22,7 @@ const COLUMNS: ReadonlyArray<{ key: SortKey | null; label: string; isNumeric?: b
 ];
 
 /** One page of sessions; sortable headers are links, so every order has an address. */
-export function SessionsTable({ rows, query }: { rows: SessionListRow[]; query: ListQuery }) {
+export function SessionsTable({ rows, query, cutoffs }: { rows: SessionListRow[]; query: ListQuery; cutoffs: QualityCutoffs }) {
   const detailSuffix = query.judge === undefined ? "" : `?judge=${query.judge}`;
   return (
     <div className={`table-wrap ${styles.tableWrap}`}>
@@ -73,7 +74,7 @@ export function SessionsTable({ rows, query }: { rows: SessionListRow[]; query: 
                 {row.turnCount}
               </Cell>
               <Cell label="Avg score" isNumeric>
-                {formatScore(row.averageScore)}
+                <span title={row.averageScore === null ? undefined : String(row.averageScore)}>{formatScoreBesideLevel(row.averageScore, cutoffs)}</span>
               </Cell>
               <Cell label="Quality">
                 <QualityBadge level={row.qualityLevel} />

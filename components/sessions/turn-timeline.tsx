@@ -1,5 +1,5 @@
 import { formatDateTime } from "@/lib/format";
-import { formatScore } from "@/lib/sessions/format";
+import { formatScoreBesideLevel } from "@/lib/sessions/format";
 import type { TurnDetail, TurnPage, TurnRating } from "@/lib/sessions/session-detail";
 import { levelName, levelOfScore, QUALITY_LEVELS } from "@/lib/thresholds/levels";
 import type { Cutoffs } from "./chart-parts";
@@ -51,7 +51,7 @@ export function TurnTimeline({ turns, turnPage, sessionId, judgeId, cutoffs, sho
                 <span className={styles.turnScore}>
                   {turn.score ? (
                     <>
-                      Overall <strong>{formatScore(turn.score.overallScore)}</strong>{" "}
+                      Overall <strong title={String(turn.score.overallScore)}>{formatScoreBesideLevel(turn.score.overallScore, cutoffs)}</strong>{" "}
                       <QualityBadge level={levelName(levelOfScore(turn.score.overallScore, cutoffs))} />
                     </>
                   ) : turn.judgeLabels.length > 0 ? (

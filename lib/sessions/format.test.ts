@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerpt, formatPercent, formatScore, plural } from "./format";
+import { excerpt, formatPercent, formatScore, formatScoreBesideLevel, plural } from "./format";
 
 describe("formatScore", () => {
   it("rounds as Python does, half to even on the exact binary value", () => {
@@ -42,5 +42,25 @@ describe("plural", () => {
   it("agrees with the count", () => {
     expect(plural(1, "turn")).toBe("1 turn");
     expect(plural(1200, "turn")).toBe("1,200 turns");
+  });
+});
+
+describe("formatScoreBesideLevel", () => {
+  const cutoffs = { fair: 0.5, good: 0.65, excellent: 0.8 };
+
+  it("keeps two places when they stay on the score's side of every cut-off", () => {
+    expect(formatScoreBesideLevel(0.4321, cutoffs)).toBe("0.43");
+    expect(formatScoreBesideLevel(0.5, cutoffs)).toBe("0.50");
+    expect(formatScoreBesideLevel(0.81, cutoffs)).toBe("0.81");
+  });
+
+  it("shows more places where two would round the score onto a cut-off of another level", () => {
+    expect(formatScoreBesideLevel(0.4989, cutoffs)).toBe("0.499");
+    expect(formatScoreBesideLevel(0.64999, cutoffs)).toBe("0.64999");
+    expect(formatScoreBesideLevel(0.7999999, cutoffs)).toBe("0.799999");
+  });
+
+  it("has an em dash without a score", () => {
+    expect(formatScoreBesideLevel(null, cutoffs)).toBe("—");
   });
 });

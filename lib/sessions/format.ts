@@ -1,11 +1,28 @@
 // How session figures read on screen. Scores show as the seed rounds them (Python's round
 // to two places); the figures themselves stay unrounded everywhere else.
-import { pyRound } from "@/lib/judge";
+import { pyRound, type QualityCutoffs } from "@/lib/judge";
+import { levelOfScore } from "@/lib/thresholds/levels";
 
 /** A 0–1 score to two places, or an em dash when there is none. */
 export function formatScore(score: number | null | undefined, digits = 2): string {
   if (score === null || score === undefined || !Number.isFinite(score)) return "—";
   return pyRound(score, digits).toFixed(digits);
+}
+
+/**
+ * A score shown beside its quality level: two places, or as many more (up to six) as it
+ * takes for the shown number to fall on the same side of every cut-off as the score itself,
+ * so 0.4989 under a 0.50 cut-off reads "0.499", never "0.50" beside "Poor"; closer still,
+ * six places cut off rather than rounded.
+ */
+export function formatScoreBesideLevel(score: number | null | undefined, cutoffs: QualityCutoffs): string {
+  if (score === null || score === undefined || !Number.isFinite(score)) return "—";
+  const level = levelOfScore(score, cutoffs);
+  for (let digits = 2; digits <= 6; digits++) {
+    if (levelOfScore(pyRound(score, digits), cutoffs) === level) return formatScore(score, digits);
+  }
+  // Closer to a cut-off than a millionth: cut the digits off instead of rounding up onto it.
+  return (Math.floor(score * 1e6) / 1e6).toFixed(6);
 }
 
 /** A share as a whole percentage ("25 %"); "—" when the whole is zero. */

@@ -52,7 +52,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
         </Alert>
       ) : null}
       <SessionsFilters query={query} judges={options.judges} personaIds={options.personaIds} />
-      <SessionsResults result={result} query={query} canImport={user.role === "admin"} />
+      <SessionsResults result={result} query={query} canImport={user.role === "admin"} cutoffs={cutoffs} />
     </>
   );
 }

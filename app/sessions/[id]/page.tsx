@@ -47,7 +47,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
   return (
     <>
       <SessionHeader detail={detail} requestedJudgeId={parsed.judgeId} />
-      <SessionSummaryPanel detail={detail} thresholdsVersion={thresholds.version} />
+      <SessionSummaryPanel detail={detail} thresholdsVersion={thresholds.version} cutoffs={thresholds.cutoffs} />
       <SummaryComparison comparison={detail.comparison} />
       <SessionCharts detail={detail} cutoffs={thresholds.cutoffs} thresholdsVersion={thresholds.version} />
       {turnPage.problem ? <Alert tone="warning">{`${turnPage.problem}: showing the first page of turns.`}</Alert> : null}
