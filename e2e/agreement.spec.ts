@@ -41,6 +41,10 @@ test("a viewer sees every section of the report for the chosen judge", async ({ 
 
   await expect(page.getByRole("table", { name: "Per persona", exact: true }).getByRole("rowheader")).toHaveText([new RegExp(seeded.personas.close), new RegExp(seeded.personas.far)]);
   await expect(page.getByRole("table", { name: "Per week", exact: true })).toBeVisible();
+  // Every week keeps a label on the chart's axis, the first one included ("02 Feb" for "Week of 02 Feb 2026").
+  const firstWeek = (await page.getByRole("table", { name: "Per week", exact: true }).getByRole("rowheader").first().textContent())!;
+  const firstTick = firstWeek.match(/(\d\d \w{3}) \d{4}/)![1];
+  await expect(page.getByRole("region", { name: "Agreement over time" }).getByRole("application").getByText(firstTick, { exact: true })).toBeVisible();
   await page.getByRole("radio", { name: "By import" }).click();
   await expect(page).toHaveURL(/by=import/);
   await expect(page.getByRole("table", { name: "Per import", exact: true })).toBeVisible();

@@ -52,6 +52,11 @@ export function raterName(key: string, names: Record<string, string>): string {
   return names[key] ?? (key.startsWith("a:") ? key.slice(2) : key);
 }
 
+/** "16 Feb": a chart tick, where the year is in the tooltip. */
+export function formatDayShort(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-GB", { day: "2-digit", month: "short", timeZone: "UTC" });
+}
+
 export function formatDay(isoDate: string): string {
   return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-GB", { day: "2-digit", month: "short", year: "numeric", timeZone: "UTC" });
 }

@@ -7,7 +7,7 @@ import type { OverTimeGrouping } from "@/lib/agreement/scope.schema";
 import type { ScopeOptions } from "@/lib/agreement/scope-options";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { BreakdownTable } from "./breakdown-table";
-import { formatDay, formatNumber } from "./format";
+import { formatDay, formatDayShort, formatNumber } from "./format";
 import styles from "./report.module.css";
 
 const GROUPINGS = [
@@ -32,7 +32,9 @@ export function OverTimeSection({
   const rows = grouping === "week" ? byWeek : byImport;
   const labelOf = grouping === "week" ? (key: string) => `Week of ${formatDay(key)}` : (key: string) => importLabel(key, imports);
   const data = rows.map((row) => ({
-    label: grouping === "week" ? formatDay(row.key) : importLabel(row.key, imports, true),
+    // Short ticks so every bucket keeps its label; the tooltip names it in full.
+    label: grouping === "week" ? formatDayShort(row.key) : importLabel(row.key, imports, true),
+    fullLabel: labelOf(row.key),
     kappa: row.kappa.quadratic.value,
     rho: row.spearman.value,
     agreement: row.exactAgreement,
@@ -51,10 +53,13 @@ export function OverTimeSection({
           <figure className={styles.figure}>
             <LineChart responsive style={{ width: "100%", height: 260 }} data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e3e3e8" />
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+              <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={4} />
               <YAxis domain={[(min: number) => Math.min(0, Math.floor(min * 10) / 10), 1]} tick={{ fontSize: 12 }} width={40} />
               <ReferenceLine y={0} stroke="#9a9aa3" />
-              <Tooltip formatter={(value) => formatNumber(value === null ? null : Number(value))} />
+              <Tooltip
+                formatter={(value) => formatNumber(value === null ? null : Number(value))}
+                labelFormatter={(_label, payload) => (payload?.[0]?.payload as { fullLabel?: string } | undefined)?.fullLabel ?? String(_label)}
+              />
               <Legend />
               <Line type="linear" dataKey="kappa" name="κ quadratic" stroke="#3553d6" strokeWidth={2} dot connectNulls isAnimationActive={false} />
               <Line type="linear" dataKey="rho" name="Spearman ρ" stroke="#067647" strokeWidth={2} dot connectNulls isAnimationActive={false} />
