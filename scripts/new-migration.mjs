@@ -6,7 +6,7 @@
 // scratch folder in /tmp (never as a dependency: it would take over node_modules/.bin/prisma)
 // against a throwaway embedded PostgreSQL. Add CHECK constraints by hand after the SQL.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "./lib/embedded-db.mjs";
 
@@ -16,7 +16,11 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
   process.exit(1);
 }
 const root = process.cwd();
-const work = "/tmp/concord-prisma6";
+// Prisma 6 is installed once in a shared folder; each run works in its own folder beside it,
+// so that two runs at once (parallel worktrees) do not overwrite each other's schemas.
+const shared = "/tmp/concord-prisma6";
+const work = `/tmp/concord-prisma6-run-${process.pid}`;
+mkdirSync(shared, { recursive: true, mode: 0o755 });
 mkdirSync(work, { recursive: true, mode: 0o755 });
 
 // Prisma 6 wants a datasource url and the old generator; Prisma 7 forbids the url.
@@ -36,10 +40,11 @@ const current = (await import("node:fs")).readFileSync(path.join(root, "prisma/s
 writeFileSync(path.join(work, "new.prisma"), toPrisma6(current));
 if (committed) writeFileSync(path.join(work, "old.prisma"), toPrisma6(committed));
 
-if (!existsSync(path.join(work, "node_modules/prisma"))) {
-  writeFileSync(path.join(work, "package.json"), '{ "name": "concord-prisma6", "private": true, "type": "module" }\n');
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "prisma@6.19.3", "@prisma/adapter-pg@6.19.3", "pg@8"], { cwd: work, stdio: "inherit" });
+if (!existsSync(path.join(shared, "node_modules/prisma"))) {
+  writeFileSync(path.join(shared, "package.json"), '{ "name": "concord-prisma6", "private": true, "type": "module" }\n');
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "prisma@6.19.3", "@prisma/adapter-pg@6.19.3", "pg@8"], { cwd: shared, stdio: "inherit" });
 }
+if (!existsSync(path.join(work, "node_modules"))) symlinkSync(path.join(shared, "node_modules"), path.join(work, "node_modules"));
 writeFileSync(
   path.join(work, "prisma.config.ts"),
   `import { defineConfig } from "prisma/config";
