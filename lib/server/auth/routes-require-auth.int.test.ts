@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 
 // Every route handler under app/api, found on disk so a new route cannot be forgotten:
 // called with no credentials at all, each must refuse (401) — except the few public ones
-// (health, and sign-in itself, tested in app/api/auth/sign-in/route.int.test.ts).
-const PUBLIC_ROUTES = new Set(["/api/health", "/api/auth/sign-in"]);
+// (health, sign-in itself, tested in app/api/auth/sign-in/route.int.test.ts, and the API's
+// OpenAPI description, which holds no data).
+const PUBLIC_ROUTES = new Set(["/api/health", "/api/auth/sign-in", "/api/v1/openapi.json"]);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 function findRoutes(dir: string, prefix: string): Array<{ urlPath: string; file: string }> {
