@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { API_KEY_SCOPES } from "@/lib/auth/access";
 import { OPERATIONS, type Operation, type OperationExample } from "@/lib/openapi/operations";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { getDb } from "@/lib/server/db";
@@ -25,13 +26,7 @@ const routes = routeFiles(V1, "/api/v1");
 const keys: Record<string, string> = {};
 
 beforeAll(async () => {
-  for (const scope of ["ingest", "read", "score"] as const) {
-    try {
-      keys[scope] = (await createApiKey({ name: `openapi-${scope}`, scope })).key;
-    } catch {
-      // A scope this database does not know yet: no example may use it.
-    }
-  }
+  for (const scope of API_KEY_SCOPES) keys[scope] = (await createApiKey({ name: `openapi-${scope}`, scope })).key;
 });
 
 /** Ids the examples name by the session's own id, as the route takes them. */
