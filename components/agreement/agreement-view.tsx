@@ -77,7 +77,7 @@ export function AgreementView({ options, initial, initialError, canAdjudicate }:
               )}
               <PanelSection scope={scope} isPanel={report.scope.judge?.kind === "panel"} />
               <PairwiseSection pairwise={report.pairwise} />
-              <ExportLinks scope={scope} report={report} />
+              <ExportLinks scope={scope} report={report} canExportLabels={canAdjudicate} />
             </>
           )}
         </div>

@@ -3,14 +3,27 @@ import { scopeToSearchParams, type Scope } from "@/lib/agreement/scope.schema";
 import { formatNumber } from "./format";
 import styles from "./report.module.css";
 
-/** Downloads of the figures and of the pairs behind them, for this scope; and how to check them. */
-export function ExportLinks({ scope, report }: { scope: Scope; report: AgreementReport }) {
+/**
+ * Downloads of the figures and of the pairs behind them, for this scope; every version of the
+ * judge with its verdicts; for admins, the human labels in Langfuse's and Label Studio's formats.
+ */
+export function ExportLinks({ scope, report, canExportLabels }: { scope: Scope; report: AgreementReport; canExportLabels: boolean }) {
   const { by: _by, ...figuresScope } = scope;
   const href = (what: string, format: string) => {
     const params = scopeToSearchParams(figuresScope);
     params.set("what", what);
     params.set("format", format);
     return `/api/agreement/export?${params}`;
+  };
+  const versionsHref = (judge: string) => {
+    const params = scopeToSearchParams({ ...figuresScope, judgeVersion: undefined });
+    params.set("judge", judge);
+    return `/api/v1/exports/agreement?${params}`;
+  };
+  const labelsHref = (format: string) => {
+    const params = new URLSearchParams({ format });
+    for (const key of ["criterion", "persona", "from", "to"] as const) if (scope[key]) params.set(key, String(scope[key]));
+    return `/api/v1/exports/labels?${params}`;
   };
   const { fair, good, excellent } = report.cutoffs;
   const cuts = [fair, good, excellent].map((c) => String(c)).join(",");
@@ -25,6 +38,17 @@ export function ExportLinks({ scope, report }: { scope: Scope; report: Agreement
         <li>
           Pairs, one row per turn and criterion: <a href={href("pairs", "csv")}>CSV</a> · <a href={href("pairs", "json")}>JSON</a>
         </li>
+        {report.scope.judge ? (
+          <li>
+            Every version of {report.scope.judge.name} with its figures, intervals and verdicts: <a href={versionsHref(report.scope.judge.name)}>JSON</a>
+          </li>
+        ) : null}
+        {canExportLabels ? (
+          <li>
+            Human ratings and adjudications{scope.criterion ? ` on ${scope.criterion}` : ""}, to take back to another tool:{" "}
+            <a href={labelsHref("langfuse")}>Langfuse scores</a> · <a href={labelsHref("label-studio")}>Label Studio tasks</a>
+          </li>
+        ) : null}
       </ul>
       <p className="muted">
         Recompute from the pairs with{" "}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { scopeSchema } from "@/lib/agreement/scope.schema";
+import { agreementExportQuerySchema, labelsExportQuerySchema } from "@/lib/exports/export-request.schema";
 import { importQuerySchema } from "@/lib/ingest/import-options.schema";
 import { logEnvelopeSchema, logRecordSchema } from "@/lib/ingest/log-record.schema";
 import { listQueryFields } from "@/lib/sessions/list-query.schema";
@@ -192,4 +193,39 @@ export const OPERATIONS: Operation[] = [
   agreementOperation("/api/v1/agreement/verdict", "getVerdicts", "Trust verdicts", "Pass / fail / inconclusive per headline figure, the alternative annotator test, corrected quality estimates and the labels planner."),
   agreementOperation("/api/v1/agreement/task", "getTaskReport", "Figures of a typed criterion", "For a binary, categorical, multi-label or numeric criterion, the metrics of its type with intervals."),
   agreementOperation("/api/v1/agreement/panel", "getPanelReport", "Panel diagnostics", "When the judge is a panel: its members, rule, judge–judge agreement, error correlation, effective number of judges and the panel against its best member."),
+  {
+    method: "get",
+    path: "/api/v1/exports/labels",
+    operationId: "exportHumanLabels",
+    summary: "Human labels for Langfuse or Label Studio",
+    description:
+      "The human ratings and adjudications collected in Concord, to carry back to another tool: `format=langfuse` gives a batch for Langfuse's ingestion API (POST /api/public/ingestion; score-create events with source ANNOTATION and stable ids, so sending it twice updates), `format=label-studio` a Label Studio task import file (one task per item, an annotation per rater, the adjudication as ground truth). Items that came from another tool keep its id. Admins (raters named by email), or an API key with scope `read` (raters as concord-user-<id>).",
+    tags: ["Exports"],
+    scopes: ["read"],
+    query: labelsExportQuerySchema,
+    queryDescriptions: { format: "langfuse or label-studio", criterion: "Only this criterion", persona: "Only turns of this persona", from: "First day (UTC), inclusive", to: "Last day (UTC), inclusive" },
+    responses: { 200: "The file, as JSON", ...READ_ERRORS },
+    examples: [
+      { name: "langfuse", summary: "Every human label as Langfuse scores", query: { format: "langfuse" }, scope: "read", status: 200 },
+      { name: "label-studio", summary: "One criterion as a Label Studio import", query: { format: "label-studio", criterion: "overall" }, scope: "read", status: 200 },
+      { name: "unknown-format", summary: "An unknown format is refused", query: { format: "csv" }, scope: "read", status: 400 },
+    ],
+  },
+  {
+    method: "get",
+    path: "/api/v1/exports/agreement",
+    operationId: "exportAgreementByVersion",
+    summary: "Agreement and verdicts of every version of a judge",
+    description: "For each version of the named judge, oldest first, the agreement report and the trust verdicts exactly as GET /api/v1/agreement and /api/v1/agreement/verdict give them: figures, intervals, n and verdicts. Takes the report's scope parameters. Signed-in admins and viewers, or an API key with scope `read`.",
+    tags: ["Exports"],
+    scopes: ["read"],
+    query: agreementExportQuerySchema,
+    queryDescriptions: { ...SCOPE_DESCRIPTIONS, judge: "The judge's name (required), e.g. heuristic", judgeVersion: "Ignored: every version is listed" },
+    responses: { 200: "{judge, exportedAt, versions: [{version, kind, createdAt, agreement, verdicts}]}", ...READ_ERRORS, 404: "No judge of that name" },
+    examples: [
+      { name: "heuristic", summary: "Every version of the heuristic judge", query: { judge: "heuristic" }, scope: "read", status: 200 },
+      { name: "no-judge", summary: "The judge must be named", scope: "read", status: 400 },
+      { name: "unknown-judge", summary: "An unknown judge", query: { judge: "no-such-judge" }, scope: "read", status: 404 },
+    ],
+  },
 ];
