@@ -39,6 +39,11 @@ const VOTE_SQL = `
  * answered. A panel of an existing name becomes its next version, so earlier versions and
  * their figures stay. One transaction: a panel without its answers is never seen.
  */
+/** The statement that stores a panel's answers: $1 member ids in order, $2 the panel judge, $3 k. */
+export function panelAnswersSql(aggregate: PanelForm["aggregate"]): string {
+  return aggregate === "vote" ? VOTE_SQL : scoresSql(aggregate);
+}
+
 export async function createPanel(input: PanelForm): Promise<CreatedPanel> {
   const db = getDb();
   if (new Set(input.members).size !== input.members.length) throw new DomainError("invalid", "A judge can sit on a panel once.");
@@ -55,8 +60,7 @@ export async function createPanel(input: PanelForm): Promise<CreatedPanel> {
       if (versions.some((v) => v.kind !== "panel")) throw new DomainError("conflict", `“${input.name}” is the name of a judge that is not a panel: choose another name.`, { name: "Taken by another judge" });
       const version = String(versions.reduce((max, v) => Math.max(max, Number(v.version) || 0), 0) + 1);
       const judge = await tx.judge.create({ data: { name: input.name, version, kind: "panel", config }, select: { id: true } });
-      const sql = input.aggregate === "vote" ? VOTE_SQL : scoresSql(input.aggregate);
-      const turns = await tx.$executeRawUnsafe(sql, input.members, judge.id, input.members.length);
+      const turns = await tx.$executeRawUnsafe(panelAnswersSql(input.aggregate), input.members, judge.id, input.members.length);
       if (turns === 0) {
         const what = input.aggregate === "vote" ? "labelled" : "scored";
         throw new DomainError("invalid", `These judges have no turn that all of them ${what}, so the panel would have no answers. Pick judges that ${what} the same turns.`);
