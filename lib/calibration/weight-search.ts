@@ -65,27 +65,49 @@ export function bestKappaOfHistogram(histogram: Float64Array): number {
       for (let l = 1; l <= LEVELS; l++) running[l] += (h - l) * (h - l) * c;
     }
   }
-  const total4 = running[4];
   const m = position.length;
-  let best = -Infinity;
-  for (let a = 0; a < m; a++) {
-    const pa = position[a];
-    const runPoor = weighted[1][a];
-    for (let b = a + 1; b < m; b++) {
-      const pb = position[b];
-      const head = runPoor + weighted[2][b] - weighted[2][a];
-      const headExpected = pa * chance[1] + (pb - pa) * chance[2];
-      for (let c = b + 1; c < m; c++) {
-        const pc = position[c];
-        const observed = head + (weighted[3][c] - weighted[3][b]) + (total4 - weighted[4][c]);
-        const expected = (headExpected + (pc - pb) * chance[3] + (n - pc) * chance[4]) / n;
-        if (expected === 0) continue;
-        const kappa = 1 - observed / expected;
-        if (kappa > best) best = kappa;
+  if (m < 3) return -Infinity;
+  // Σ (h − l)² O_hl and n·Σ E over the four runs are sums of one term per cut-off plus a
+  // constant, so min over a < b < c of O − r·E is a running minimum (Dinkelbach 1967):
+  // r ← O/E of that minimiser until r stops falling gives the least O/E, the largest κ.
+  const observedOf = (a: number, b: number, c: number) => weighted[1][a] + (weighted[2][b] - weighted[2][a]) + (weighted[3][c] - weighted[3][b]) + (running[4] - weighted[4][c]);
+  const expectedOf = (a: number, b: number, c: number) =>
+    (position[a] * chance[1] + (position[b] - position[a]) * chance[2] + (position[c] - position[b]) * chance[3] + (n - position[c]) * chance[4]) / n;
+  let ratio = observedOf(0, 1, 2) / expectedOf(0, 1, 2);
+  if (!Number.isFinite(ratio)) ratio = 1;
+  for (let iteration = 0; iteration < 100; iteration++) {
+    const term = (j: number, l: number) => weighted[l][j] - weighted[l + 1][j] - (ratio * position[j] * (chance[l] - chance[l + 1])) / n;
+    let bestA = 0;
+    let bestAB = Infinity;
+    let bestABPair: [number, number] = [0, 1];
+    let bestValue = Infinity;
+    let bestTriple: [number, number, number] = [0, 1, 2];
+    for (let j = 1; j < m; j++) {
+      // c = j with the best (a, b) below it; then b = j with the best a below it.
+      if (j >= 2) {
+        const value = bestAB + term(j, 3);
+        if (value < bestValue) {
+          bestValue = value;
+          bestTriple = [bestABPair[0], bestABPair[1], j];
+        }
       }
+      const ab = term(bestA, 1) + term(j, 2);
+      if (ab < bestAB) {
+        bestAB = ab;
+        bestABPair = [bestA, j];
+      }
+      if (term(j, 1) < term(bestA, 1)) bestA = j;
     }
+    const expected = expectedOf(...bestTriple);
+    if (expected === 0) break;
+    const next = observedOf(...bestTriple) / expected;
+    if (!(next < ratio - 1e-15)) {
+      ratio = Math.min(ratio, next);
+      break;
+    }
+    ratio = next;
   }
-  return best;
+  return 1 - ratio;
 }
 
 function groupHistogram(data: FitData, turns: readonly number[], units: Int32Array, offset: number, into: Float64Array): void {
