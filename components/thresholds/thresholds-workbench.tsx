@@ -12,6 +12,7 @@ import { PreviewPanel } from "./preview-panel";
 import { ThresholdsForm } from "./thresholds-form";
 import styles from "./thresholds.module.css";
 import { useDebouncedValue } from "./use-debounced-value";
+import { WeightFitCard } from "./weight-fit-card";
 
 type Props = { active: ThresholdVersionRecord; nextVersion: number };
 
@@ -69,6 +70,7 @@ export function ThresholdsWorkbench({ active, nextVersion }: Props) {
       <div className={styles.side}>
         <PreviewPanel baseId={active.id} baseVersion={active.version} draft={settledDraft} isDraftValid={parsed.success} />
         <CalibrationCard active={active} nextVersion={nextVersion} onTry={(cutoffs) => setFields((current) => ({ ...current, cutoffs: fieldsOf({ cutoffs, weights: active.weights }).cutoffs }))} />
+        <WeightFitCard active={active} nextVersion={nextVersion} onTry={(proposal) => setFields(fieldsOf(proposal))} />
       </div>
     </div>
   );
