@@ -27,16 +27,17 @@ test("an admin fits the weights to the ratings, reads the verdict, and applies t
   // At 390 px the card fits the screen: nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 900 });
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath("weight-fit-390.png"), fullPage: true });
+  await card.screenshot({ path: test.info().outputPath("weight-fit-390.png") });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: test.info().outputPath("weight-fit-1440.png"), fullPage: true });
+  await card.screenshot({ path: test.info().outputPath("weight-fit-1440.png") });
 
   // Apply asks first, saying what will change.
   await card.getByRole("button", { name: "Apply…" }).click();
   const confirm = card.getByRole("form", { name: /^Save the fitted weights as version \d+\?$/ });
   await expect(confirm).toContainText(/Thesis: length 0\.2 → /);
   await expect(confirm).toContainText(/turns and \d+ sessions change level/);
+  await confirm.screenshot({ path: test.info().outputPath("weight-fit-confirm.png") });
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await card.getByRole("button", { name: "Apply…" }).click();
@@ -47,7 +48,7 @@ test("an admin fits the weights to the ratings, reads the verdict, and applies t
   const row = page.getByRole("row", { name: `Version ${version}`, exact: true });
   await expect(row).toContainText("Fitted weights: maximise quadratic κ");
   await expect(row).toContainText("Active");
-  await expect(page.getByRole("form", { name: "Thresholds and weights" }).getByRole("group", { name: "Thesis" }).getByLabel("Length")).not.toHaveValue("0.2");
+  await expect(page.getByRole("form", { name: "Thresholds and weights" }).getByRole("group", { name: "Thesis", exact: true }).getByLabel("Length")).not.toHaveValue("0.2");
   expect(await isSeedActive()).toBe(false);
 
   // Back to the seed's values, as a new version.
