@@ -19,8 +19,8 @@ export function formatWeight(value: number): string {
 }
 
 function formatChange(value: number): string {
-  if (Math.abs(value) < 1e-9) return "—";
-  return `${value > 0 ? "+" : "−"}${formatWeight(Math.abs(value))}`;
+  if (Math.abs(value) < 1e-9) return "(unchanged)";
+  return `(${value > 0 ? "+" : "−"}${formatWeight(Math.abs(value))})`;
 }
 
 function signed(value: number): string {
@@ -63,8 +63,7 @@ export function WeightFitProposal({ report }: { report: WeightFitProposalReport 
               <tr>
                 <th scope="col">Weight</th>
                 <th scope="col">Today</th>
-                <th scope="col">Proposed</th>
-                <th scope="col">Change</th>
+                <th scope="col">Proposed (change)</th>
               </tr>
             </thead>
             <tbody>
@@ -78,8 +77,9 @@ export function WeightFitProposal({ report }: { report: WeightFitProposalReport 
                       {WEIGHT_METRIC_LABELS[metric]}
                     </th>
                     <td>{formatWeight(from)}</td>
-                    <td className="strong">{formatWeight(to)}</td>
-                    <td>{formatChange(to - from)}</td>
+                    <td>
+                      <strong>{formatWeight(to)}</strong> <span className={styles.fitChange}>{formatChange(to - from)}</span>
+                    </td>
                   </tr>
                 );
               })}
