@@ -14,7 +14,7 @@ function asFit(result: ReturnType<typeof fitWeights>): WeightFit {
 }
 
 describe("fitWeights", () => {
-  it("recovers planted weights within 0.05 each, summing to 1, and calls the proposal better than the seed's", () => {
+  it("recovers planted weights within 0.05 each, summing to 1, and calls the proposal better than the seed's", { timeout: 30_000 }, () => {
     const turns = plantedTurns({ sessions: 300, turnsPerSession: 9, noise: 0.03, seed: 7 });
 
     const fit = asFit(fitWeights(turns, { current: SEED_THRESHOLDS, seed: 11 }));
@@ -52,13 +52,24 @@ describe("fitWeights", () => {
     expect(fit.verdict).toBeNull();
   });
 
+  it("shrinks further toward today's weights, by cross-validation alone, when the ratings are fewer", () => {
+    const meanShrinkage = (sessions: number) =>
+      [1, 2, 3].map((seed) => asFit(fitWeights(plantedTurns({ sessions, turnsPerSession: 5, noise: 0.15, seed }), { current: SEED_THRESHOLDS, replicates: 100 })).shrinkage).reduce((a, b) => a + b) / 3;
+
+    const few = meanShrinkage(14); // 70 rated turns: above the floor, so s comes from the inner folds
+    const many = meanShrinkage(80); // 400 rated turns
+
+    expect(few).toBeCloseTo(2 / 3, 12);
+    expect(many).toBeCloseTo(1 / 12, 12);
+  }, 30_000);
+
   it("refuses below 30 rated turns, naming the count", () => {
     const turns = plantedTurns({ sessions: 4, turnsPerSession: 5, noise: 0.03, seed: 3 });
 
     expect(fitWeights(turns, { current: SEED_THRESHOLDS })).toEqual({ refused: "Fitting weights needs at least 30 rated turns; there are 20." });
   });
 
-  it("gives the same proposal, interval and verdict for the same seed", () => {
+  it("gives the same proposal, interval and verdict for the same seed", { timeout: 30_000 }, () => {
     const turns = plantedTurns({ sessions: 40, turnsPerSession: 5, noise: 0.15, seed: 5 });
 
     const first = asFit(fitWeights(turns, { current: SEED_THRESHOLDS, seed: 42, replicates: 200 }));
