@@ -21,7 +21,12 @@ export type CachedByKey<K, V> = {
   clear(url: string): void;
 };
 
-export function cachedByKey<K, V>(options: CacheOptions, load: (key: K) => Promise<V | null>): CachedByKey<K, V> {
+export function cachedByKey<K, V>(
+  options: CacheOptions,
+  load: (key: K) => Promise<V | null>,
+  /** Where change generations come from: the LISTEN connection, or a test's own counter. */
+  generationOf: (url: string, tables: readonly string[]) => number = changeGeneration,
+): CachedByKey<K, V> {
   const stores = new Map<string, Store<K, V>>();
 
   /** One load per key and generation at a time; its result is kept only if nothing changed meanwhile. */
@@ -48,7 +53,7 @@ export function cachedByKey<K, V>(options: CacheOptions, load: (key: K) => Promi
     get(url, key) {
       let store = stores.get(url);
       if (!store) stores.set(url, (store = { entries: new Map(), loading: new Map() }));
-      const generation = changeGeneration(url, options.tables);
+      const generation = generationOf(url, options.tables);
       const entry = store.entries.get(key);
       if (entry && entry.generation === generation) {
         const age = Date.now() - entry.loadedAt;
