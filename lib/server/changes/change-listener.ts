@@ -78,26 +78,31 @@ async function connect(url: string, state: ListenerState): Promise<void> {
       scheduleReconnect(url, state);
     }
   };
+  // Attached before connecting: an error event with no listener would end the process.
+  client.on("error", lost);
+  client.on("end", () => lost());
   try {
     await client.connect();
     await client.query(`LISTEN ${CHANGES_CHANNEL}`);
     // The socket must not keep a command-line process alive on its own.
     (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
-    if (state.isStopped) {
-      await client.end();
-      return;
-    }
-    client.on("error", lost);
-    client.on("end", () => lost());
-    state.client = client;
-    state.retryDelayMs = 1000;
-    state.epoch++;
-  } catch {
+  } catch (error) {
     client.end().catch(() => {});
-    if (!state.isStopped) scheduleReconnect(url, state);
-  } finally {
     state.isConnecting = false;
+    if (!state.isStopped) {
+      console.warn(`[concord] change listener: cannot listen (${(error as Error).message}); caches rely on their TTL, retrying in ${state.retryDelayMs / 1000} s`);
+      scheduleReconnect(url, state);
+    }
+    return;
   }
+  state.isConnecting = false;
+  if (state.isStopped) {
+    await client.end().catch(() => {});
+    return;
+  }
+  state.client = client;
+  state.retryDelayMs = 1000;
+  state.epoch++;
 }
 
 function scheduleReconnect(url: string, state: ListenerState): void {
