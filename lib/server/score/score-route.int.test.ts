@@ -187,8 +187,17 @@ describe("POST /api/v1/score", () => {
     const active = await findThresholdVersion("active");
     const cutoffsOnly: Thresholds = { ...TUNED, cutoffs: { fair: 0.1, good: 0.2, excellent: 0.25 } };
 
+    const listener = new pg.Client({ connectionString: url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on("notification", (message) => heard.push(`${message.channel}:${message.payload}`));
+    await listener.query("LISTEN concord_changes");
+
     const saved = await saveThresholdVersion({ thresholds: cutoffsOnly, note: "lenient", basedOnId: active.id, authorId: adminId });
 
+    // The trigger announces the save to every server (this client stands for another one).
+    await vi.waitFor(() => expect(heard).toContain("concord_changes:threshold_versions"));
+    await listener.end();
     const started = Date.now();
     await vi.waitFor(async () => expect((await (await post(THESIS)).json()).thresholds.version).toBe(saved.version), { timeout: 2000, interval: 20 });
     expect(Date.now() - started).toBeLessThan(2000);
