@@ -22,6 +22,7 @@ export function CreateApiKeyForm() {
         options={[
           { value: "ingest", label: "ingest — push sessions" },
           { value: "read", label: "read — list sessions, read agreement" },
+          { value: "score", label: "score — score responses as they are written (for the orchestrator)" },
         ]}
         error={errors?.scope}
       />

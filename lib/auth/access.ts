@@ -6,7 +6,7 @@
 export const ROLES = ["admin", "rater", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const API_KEY_SCOPES = ["ingest", "read"] as const;
+export const API_KEY_SCOPES = ["ingest", "read", "score"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const ACCESS = {

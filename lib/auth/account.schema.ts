@@ -57,7 +57,7 @@ export const acceptInviteSchema = z
 
 export const createApiKeySchema = z.object({
   name: z.string().trim().min(1, "Name the key (what uses it)").max(120, "Use at most 120 characters"),
-  scope: z.enum(API_KEY_SCOPES, { message: "Choose ingest or read" }),
+  scope: z.enum(API_KEY_SCOPES, { message: "Choose ingest, read or score" }),
   /** Days until it expires; empty for a key that does not expire. */
   expiresInDays: z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),

@@ -3,6 +3,7 @@ import { scopeSchema } from "@/lib/agreement/scope.schema";
 import { agreementExportQuerySchema, labelsExportQuerySchema } from "@/lib/exports/export-request.schema";
 import { importQuerySchema } from "@/lib/ingest/import-options.schema";
 import { logEnvelopeSchema, logRecordSchema } from "@/lib/ingest/log-record.schema";
+import { MAX_SCORE_TURNS, scoreTurnSchema } from "@/lib/score/score-request.schema";
 import { listQueryFields } from "@/lib/sessions/list-query.schema";
 
 // Every operation of the public API (`/api/v1`), with the very Zod schemas its route
@@ -72,6 +73,13 @@ const exampleLog = [
   { session_id: "openapi-example", seed_prompt: "Should cities ban cars from their centres?", persona: { id: "thesis", role: "thesis" }, response: "Car-free centres cut pollution and make streets safer for everyone who walks or cycles." },
   { session_id: "openapi-example", persona: { id: "antithesis", role: "antithesis" }, response: "A ban hurts people who cannot walk far and shops that depend on drivers; evidence on trade is mixed." },
 ];
+
+const exampleTurn = {
+  response: "However, a ban may overlook people who cannot walk far; the risk to small shops is a real concern.",
+  seed_prompt: "Should cities ban cars from their centres?",
+  persona_id: "antithesis",
+  persona_role: "Critical reflector",
+};
 
 function agreementOperation(path: string, operationId: string, summary: string, description: string): Operation {
   return {
@@ -187,6 +195,38 @@ export const OPERATIONS: Operation[] = [
     examples: [
       { name: "stored", summary: "The session imported by the importSessions example", path: { id: "openapi-example" }, scope: "read", status: 200 },
       { name: "unknown", summary: "An unknown session", path: { id: "no-such-session-here" }, scope: "read", status: 404 },
+    ],
+  },
+  {
+    method: "post",
+    path: "/api/v1/score",
+    operationId: "scoreTurns",
+    summary: "Score responses as they are written",
+    description:
+      `The orchestrator's real-time check: one turn, or an array of 1 to ${MAX_SCORE_TURNS}. Each turn gets the heuristic judge's metrics (as \`concord score\` prints them) under the active thresholds version's weights, its level under that version's cut-offs, and \`retry\`: true when overall_score is below \`retry_cutoff\` (set on Settings → Thresholds; default 0.5, optionally per persona). ` +
+      "One turn in: that turn's object with `thresholds` (the version used). An array in: `{results, thresholds}`. Nothing is stored. An API key with scope `score`.",
+    tags: ["Scoring"],
+    scopes: ["score"],
+    body: [
+      {
+        contentType: "application/json",
+        schema: z.union([scoreTurnSchema, z.array(scoreTurnSchema).min(1).max(MAX_SCORE_TURNS)]),
+        description: "A turn {response, seed_prompt, persona_id, persona_role}, or an array of them",
+      },
+    ],
+    responses: {
+      200: "The scored turn (or {results, thresholds} for an array)",
+      400: "The body is not valid; `error` and `problems` name each bad field, e.g. [3].response: expected a string, found number",
+      401: READ_ERRORS[401],
+      403: READ_ERRORS[403],
+      413: `More than ${MAX_SCORE_TURNS} turns, or a body over 32 MB`,
+    },
+    examples: [
+      { name: "one-turn", summary: "One antithesis turn", contentType: "application/json", body: exampleTurn, scope: "score", status: 200 },
+      { name: "batch", summary: "Two turns at once", contentType: "application/json", body: [exampleTurn, { ...exampleTurn, persona_id: "thesis", persona_role: "Seed explorer" }], scope: "score", status: 200 },
+      { name: "bad-field", summary: "A response that is not a string is named", contentType: "application/json", body: [exampleTurn, { ...exampleTurn, response: 42 }], scope: "score", status: 400 },
+      { name: "read-key", summary: "A read key may not score", contentType: "application/json", body: exampleTurn, scope: "read", status: 403 },
+      { name: "no-key", summary: "Without credentials", contentType: "application/json", body: exampleTurn, scope: null, status: 401 },
     ],
   },
   agreementOperation("/api/v1/agreement", "getAgreementReport", "Agreement report", "The agreement report of /agreement: κ, weighted κ, ρ, τ with intervals, breakdowns and the human ceiling."),

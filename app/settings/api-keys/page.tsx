@@ -21,7 +21,7 @@ export default async function ApiKeysPage() {
         title="API keys"
         description={
           <>
-            For scripts and CI: <code>ingest</code> keys push sessions to <code>POST /api/v1/sessions</code>; <code>read</code> keys list sessions and read agreement figures.
+            For scripts and CI: <code>ingest</code> keys push sessions to <code>POST /api/v1/sessions</code>; <code>read</code> keys list sessions and read agreement figures; <code>score</code> keys let an orchestrator score responses as it writes them (<code>POST /api/v1/score</code>) and decide whether to regenerate one.
           </>
         }
       />

@@ -4,8 +4,10 @@ import { revalidatePath } from "next/cache";
 import { after } from "next/server";
 import { z } from "zod";
 import { ACCESS } from "@/lib/auth/access";
+import { retryPolicyFormSchema } from "@/lib/score/retry-policy.schema";
 import { authorizedAction } from "@/lib/server/auth/guards";
 import { DomainError } from "@/lib/server/errors";
+import { updateRetryPolicy } from "@/lib/server/score/update-retry-policy";
 import { kickRecompute } from "@/lib/server/thresholds/kick-recompute";
 import { restoreThresholdVersion } from "@/lib/server/thresholds/restore-threshold-version";
 import { saveThresholdVersion, type SavedThresholdVersion } from "@/lib/server/thresholds/save-threshold-version";
@@ -49,4 +51,10 @@ export const saveThresholdsAction = authorizedAction<typeof saveForm, SavedThres
 export const restoreThresholdsAction = authorizedAction<typeof restoreForm, SavedThresholdVersion>(ACCESS.administer, restoreForm, async (input, user) => {
   const restored = await saving(() => restoreThresholdVersion({ versionId: input.versionId, basedOnId: input.basedOnId, authorId: user.id }));
   return { message: `Restored version ${restored.restoredVersion} as version ${restored.version}.`, data: restored };
+});
+
+export const updateRetryPolicyAction = authorizedAction(ACCESS.administer, retryPolicyFormSchema, async (policy) => {
+  await updateRetryPolicy(policy);
+  revalidatePath(PAGE);
+  return { message: "Saved. POST /api/v1/score answers with this cut-off within seconds." };
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../db";
 import { createApiKey, findApiKey, revokeApiKey } from "./api-keys";
 import { hashToken } from "./tokens";
@@ -14,12 +14,24 @@ describe("API keys", () => {
     expect(JSON.stringify(row)).not.toContain(created.key);
   });
 
-  it("finds a live key with its scope and records when it was used", async () => {
+  it("finds a live key with its scope and records when it was used, after answering", async () => {
     const created = await createApiKey({ name: "reader", scope: "read" });
 
     expect(await findApiKey(created.key)).toEqual({ id: created.id, name: "reader", scope: "read" });
-    const row = await getDb().apiKey.findUniqueOrThrow({ where: { id: created.id } });
-    expect(row.lastUsedAt).not.toBeNull();
+    // The write is not awaited (nothing on a request's path writes): it lands a moment later.
+    await vi.waitFor(async () => expect((await getDb().apiKey.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).not.toBeNull());
+  });
+
+  it("writes last_used_at at most once a minute per key, however often the key is used", async () => {
+    const created = await createApiKey({ name: "busy", scope: "score" });
+    await findApiKey(created.key);
+    await vi.waitFor(async () => expect((await getDb().apiKey.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).not.toBeNull());
+    const first = (await getDb().apiKey.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt;
+
+    for (let i = 0; i < 20; i++) await findApiKey(created.key, new Date(Date.now() + 30_000));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    expect((await getDb().apiKey.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).toEqual(first);
   });
 
   it("refuses an unknown, malformed, revoked or expired key", async () => {
