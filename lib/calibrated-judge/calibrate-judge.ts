@@ -80,10 +80,12 @@ export function reliabilityBins(predicted: ArrayLike<number>, human: ArrayLike<n
 /**
  * The raw judge against its calibrated version on the same turns: the raw score read on the
  * level scale through the cut-offs (level-scale.ts), the calibrated level as stored; levels
- * for κ under `cutoffs`, over the ordered `labels`.
+ * for κ under `cutoffs`, over the ordered `labels`. `calibratedJudgeLevel`, when given, is
+ * the calibrated judge's level as the report has it (its stored score under the report's
+ * cut-offs), so that κ here is the report's.
  */
 export function calibrationFigures(
-  input: { human: ArrayLike<number>; rawScore: ArrayLike<number>; calibratedLevel: ArrayLike<number> },
+  input: { human: ArrayLike<number>; rawScore: ArrayLike<number>; calibratedLevel: ArrayLike<number>; calibratedJudgeLevel?: ArrayLike<number> },
   cutoffs: QualityCutoffs,
   labels: readonly number[],
 ): CalibrationFigures {
@@ -95,7 +97,7 @@ export function calibrationFigures(
     n: human.length,
     mae: meanAbsoluteError(calibratedLevel, human),
     maeRaw: meanAbsoluteError(rawLevel, human),
-    kappa: kappa(Array.from(calibratedLevel, (l) => levelOfScore(levelScaleToScore(l, cutoffs), cutoffs))),
+    kappa: kappa(input.calibratedJudgeLevel ? Array.from(input.calibratedJudgeLevel) : Array.from(calibratedLevel, (l) => levelOfScore(levelScaleToScore(l, cutoffs), cutoffs))),
     kappaRaw: kappa(Array.from(rawScore, (s) => levelOfScore(s, cutoffs))),
     reliability: { raw: reliabilityBins(rawLevel, human, top), calibrated: reliabilityBins(calibratedLevel, human, top) },
   };

@@ -6,6 +6,7 @@ import { plantTurns, uniqueName, type PlantedTurn } from "../agreement/test-help
 import { DomainError } from "../errors";
 import { getActiveThresholds } from "../thresholds/get-active-thresholds";
 import { createCalibratedJudge } from "./create-calibrated-judge";
+import { getCalibrationReport } from "./get-calibration-report";
 
 /** Six sessions of a judge that scores too high: rated turns, and one unrated turn each. */
 async function plantSessions(judge: string, sessions: number) {
@@ -65,6 +66,13 @@ describe("createCalibratedJudge", () => {
       expect(row.metrics.calibrated).toEqual({ level: predictIsotonic(full, [raw])[0], raw, out_of_fold: false });
     }
     expect(created.config.outOfFold.maeRaw).not.toBeNull();
+
+    // The report's section: the same out-of-fold figures, on the same rated turns.
+    const section = await getCalibrationReport({ judge: name, judgeVersion: "1", criterion: "overall" });
+    expect(section.calibrated).toMatchObject({ id: created.id, name, version: "1", source: { id: judgeId } });
+    expect(section.figures).toMatchObject({ n: 18, ...created.config.outOfFold });
+    expect(section.figures!.reliability.calibrated.reduce((n, bin) => n + bin.count, 0)).toBe(18);
+    expect(await getCalibrationReport({ judge: source, criterion: "overall" })).toEqual({ calibrated: null, figures: null });
 
     const again = await createCalibratedJudge({ name, source: judgeId });
     expect(again.version).toBe("2");
