@@ -7,6 +7,9 @@ import { DomainError } from "../errors";
 import { getActiveThresholds } from "../thresholds/get-active-thresholds";
 import { createCalibratedJudge } from "./create-calibrated-judge";
 import { getCalibrationReport } from "./get-calibration-report";
+import { getTrustReport } from "../verdict/get-trust-report";
+import { ppiMean } from "@/lib/stats/ppi";
+import { levelOfScore } from "@/lib/thresholds/levels";
 
 /** Six sessions of a judge that scores too high: rated turns, and one unrated turn each. */
 async function plantSessions(judge: string, sessions: number) {
@@ -92,5 +95,33 @@ describe("createCalibratedJudge", () => {
     const taken = await createCalibratedJudge({ name: source, source: enough[0].judgeId }).catch((e: unknown) => e);
     expect((taken as DomainError).code).toBe("conflict");
     await expect(createCalibratedJudge({ name, source: 999_999_999 })).rejects.toThrow(/No judge with id 999999999/);
+  });
+
+  it("is the predictor of the corrected quality estimate when picked as the judge: out-of-fold levels on rated turns, the full map's elsewhere", async () => {
+    const planted = await plantSessions(uniqueName("ppi-source"), 5);
+    const name = uniqueName("calibrated");
+    const created = await createCalibratedJudge({ name, source: planted[0].judgeId });
+    const { cutoffs } = await getActiveThresholds();
+    const stored = (await getDb().judgeScore.findMany({ where: { judgeId: created.id }, orderBy: { turnId: "asc" } })) as unknown as Stored[];
+    const humans = new Map(
+      planted.flatMap((p, s) => p.turnIds.slice(0, 3).map((turnId, t) => [turnId, [1 + (s % 2), 2 + (s % 3), 3][t]] as const)),
+    );
+    const rated = stored.filter((row) => humans.has(row.turnId));
+    const unrated = stored.filter((row) => !humans.has(row.turnId));
+    expect(rated.every((row) => row.metrics.calibrated.out_of_fold)).toBe(true);
+    expect(unrated.some((row) => row.metrics.calibrated.out_of_fold)).toBe(false);
+    const want = ppiMean(
+      rated.map((row) => humans.get(row.turnId)!),
+      rated.map((row) => levelOfScore(row.overallScore, cutoffs)),
+      unrated.map((row) => levelOfScore(row.overallScore, cutoffs)).sort((a, b) => a - b),
+      { alpha: 0.05 },
+    );
+    const trust = await getTrustReport({ judge: name, criterion: "overall" });
+    const corrected = trust.trust.quality.meanLevel.corrected;
+    expect(corrected.nLabeled).toBe(15);
+    expect(corrected.nUnlabeled).toBe(5);
+    expect(corrected.mean).toBeCloseTo(want.mean!, 12);
+    expect(corrected.ciLow).toBeCloseTo(want.ciLow!, 12);
+    expect(corrected.ciHigh).toBeCloseTo(want.ciHigh!, 12);
   });
 });
