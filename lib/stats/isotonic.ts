@@ -5,7 +5,7 @@
 // interior points whose y equals both neighbours' (_build_y), and predict by linear
 // interpolation between thresholds (numpy.interp) with x clipped to the fitted range.
 import { assertFinite, assertPairedFinite } from "./input-checks.ts";
-import { numpySum } from "./numpy-sum.ts";
+import { numpyArraySum } from "./numpy-sum.ts";
 
 /** A fitted map: sklearn's X_thresholds_ and y_thresholds_ (x strictly ascending). */
 export type IsotonicMap = { x: Float64Array; y: Float64Array };
@@ -199,12 +199,12 @@ export function crossFitIsotonic(x: ArrayLike<number>, y: ArrayLike<number>, fol
   return out;
 }
 
-/** Mean absolute error, Σ|pᵢ − yᵢ| / n with numpy's pairwise sum (np.mean(np.abs(p − y))). Null when n = 0. */
+/** Mean absolute error, Σ|pᵢ − yᵢ| / n as np.mean(np.abs(p − y)) rounds it. Null when n = 0. */
 export function meanAbsoluteError(predicted: ArrayLike<number>, actual: ArrayLike<number>): number | null {
   assertPairedFinite(predicted, actual);
   const n = actual.length;
   if (n === 0) return null;
   const errors = new Float64Array(n);
   for (let i = 0; i < n; i++) errors[i] = Math.abs(predicted[i] - actual[i]);
-  return numpySum(errors, 0, n) / n;
+  return numpyArraySum(errors) / n;
 }

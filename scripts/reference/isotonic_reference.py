@@ -9,6 +9,8 @@ on the other four, mae = mean |oof - human| and mae_raw = mean |judge - human| (
 
 Usage:
   /usr/bin/python3 scripts/reference/isotonic_reference.py [--out DIR]
+The long case is rebuilt from a formula (modular() here, in the test too) and checks the
+out-of-fold MAE past numpy's 8192-element summation blocks.
 Writes DIR/cases.json and DIR/cli.json (default lib/stats/fixtures/isotonic).
 """
 import argparse
@@ -102,6 +104,24 @@ def cases():
     return out
 
 
+def modular(n):
+    """A long input both Python and TypeScript rebuild bit for bit (integer arithmetic, one
+    correctly rounded division): past numpy's 8192-element summation blocks."""
+    x = np.array([((i * 7919) % 10007) / 10007 for i in range(n)])
+    y = np.array([min(5.0, 1.0 + float(np.floor(4 * x[i] + ((i * 13) % 7) / 7))) for i in range(n)])
+    return x, y
+
+
+def long_case():
+    n = 20011
+    x, y = modular(n)
+    fitted = model().fit(x, y)
+    oof = out_of_fold(x, y)
+    return {"name": "modular-20011", "n": n, "x_thresholds": fitted.X_thresholds_.tolist(),
+            "y_thresholds": fitted.y_thresholds_.tolist(), "mae": oof["mae"], "mae_raw": oof["mae_raw"],
+            "checks": {"sum_x": float(np.sum(x)), "sum_y": float(np.sum(y))}}
+
+
 def cli_case():
     """Rows for the spawned CLI test: ids, a group for --where, and some missing values."""
     rng = np.random.RandomState(7)
@@ -143,7 +163,7 @@ def main():
     out_dir = parser.parse_args().out
     os.makedirs(out_dir, exist_ok=True)
     versions = {"sklearn": sklearn.__version__, "numpy": np.__version__}
-    write(os.path.join(out_dir, "cases.json"), {"versions": versions, "cases": cases()})
+    write(os.path.join(out_dir, "cases.json"), {"versions": versions, "cases": cases(), "long": long_case()})
     write(os.path.join(out_dir, "cli.json"), {"versions": versions, **cli_case()})
 
 
