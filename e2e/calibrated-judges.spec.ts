@@ -21,6 +21,14 @@ test("an admin calibrates the heuristic judge and compares raw and calibrated on
   await form.getByRole("button", { name: "Create calibrated judge" }).click();
   await expect(form.getByText(new RegExp(`^Created ${name} 1: scores on [\\d,]+ turns\\. On the [\\d,]+ rated turns it is off by \\d\\.\\d\\d levels`))).toBeVisible();
 
+  const row = page.getByRole("table", { name: "Calibrated judges" }).getByRole("row", { name: new RegExp(`^${name} 1 heuristic v1`) });
+  await expect(row).toContainText(/\d\.\d\d → \d\.\d\d/);
+  await page.screenshot({ path: "test-results/calibrated-settings-desktop.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "test-results/calibrated-settings-phone.png", fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   await page.getByRole("link", { name: `${name} 1` }).click();
   const section = page.getByRole("region", { name: "Calibrated judge" });
   await expect(section).toContainText(`${name} 1 maps heuristic v1's score onto the human levels by isotonic regression`);

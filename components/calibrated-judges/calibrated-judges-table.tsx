@@ -2,6 +2,7 @@ import Link from "next/link";
 import { formatNumber } from "@/components/agreement/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { CalibratedJudgeRow } from "@/lib/server/calibrated-judges/list-calibrated-judges";
+import styles from "./calibrated-judges.module.css";
 
 /** Every calibrated judge version with its source and out-of-fold figures, linked to its agreement report. */
 export function CalibratedJudgesTable({ judges }: { judges: CalibratedJudgeRow[] }) {
@@ -22,7 +23,9 @@ export function CalibratedJudgesTable({ judges }: { judges: CalibratedJudgeRow[]
             <th scope="col">Calibrates</th>
             <th scope="col">Rated turns (sessions)</th>
             <th scope="col">Mean error, raw → calibrated</th>
-            <th scope="col">κ quadratic, raw → calibrated</th>
+            <th scope="col">
+              <span className={styles.symbol}>κ</span> quadratic, raw → calibrated
+            </th>
             <th scope="col">Turns scored</th>
             <th scope="col">Created</th>
           </tr>
