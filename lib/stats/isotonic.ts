@@ -6,6 +6,7 @@
 // interpolation between thresholds (numpy.interp) with x clipped to the fitted range.
 import { assertFinite, assertPairedFinite } from "./input-checks.ts";
 import { numpyArraySum } from "./numpy-sum.ts";
+import { radixSort } from "./radix-sort.ts";
 
 /** A fitted map: sklearn's X_thresholds_ and y_thresholds_ (x strictly ascending). */
 export type IsotonicMap = { x: Float64Array; y: Float64Array };
@@ -21,30 +22,45 @@ const X_RESOLUTION = 1e-15;
 export function fitIsotonic(x: ArrayLike<number>, y: ArrayLike<number>, weights?: ArrayLike<number>): IsotonicMap | null {
   assertPairedFinite(x, y);
   if (weights) assertPairedFinite(x, weights);
-  const kept: number[] = [];
-  for (let i = 0; i < x.length; i++) if (!weights || weights[i] > 0) kept.push(i);
-  if (kept.length === 0) return null;
-  // numpy.lexsort((y, x)) is stable: by x, then y, then input order.
-  kept.sort((a, b) => x[a] - x[b] || y[a] - y[b] || a - b);
-  const unique = mergeTies(kept, x, y, weights);
+  let xs: Float64Array;
+  let ys: Float64Array;
+  let ws: Float64Array | null = null;
+  if (weights) {
+    const kept: number[] = [];
+    for (let i = 0; i < x.length; i++) if (weights[i] > 0) kept.push(i);
+    xs = Float64Array.from(kept, (i) => x[i]);
+    ys = Float64Array.from(kept, (i) => y[i]);
+    ws = Float64Array.from(kept, (i) => weights[i]);
+  } else {
+    xs = x instanceof Float64Array ? x : Float64Array.from(x);
+    ys = y instanceof Float64Array ? y : Float64Array.from(y);
+  }
+  if (xs.length === 0) return null;
+  // numpy.lexsort((y, x)) is stable: by x, then y, then input order. Two stable radix
+  // sorts (by y, then by x from that order) give the same order in O(n).
+  const { order } = radixSort(xs, radixSort(ys).order);
+  const unique = mergeTies(order, xs, ys, ws);
   poolAdjacentViolators(unique.y, unique.w);
   return trimRedundant(unique.x, unique.y);
 }
 
 /** _make_unique: one point per run of x within X_RESOLUTION of its first, y the weighted mean. */
-function mergeTies(order: number[], x: ArrayLike<number>, y: ArrayLike<number>, weights?: ArrayLike<number>) {
-  const ux: number[] = [];
-  const uy: number[] = [];
-  const uw: number[] = [];
+function mergeTies(order: Uint32Array, x: Float64Array, y: Float64Array, weights: Float64Array | null) {
+  const ux = new Float64Array(order.length);
+  const uy = new Float64Array(order.length);
+  const uw = new Float64Array(order.length);
+  let u = 0;
   let currentX = x[order[0]];
   let sumY = 0;
   let sumW = 0;
-  for (const j of order) {
+  for (let k = 0; k < order.length; k++) {
+    const j = order[k];
     const w = weights ? weights[j] : 1;
     if (x[j] - currentX >= X_RESOLUTION) {
-      ux.push(currentX);
-      uw.push(sumW);
-      uy.push(sumY / sumW);
+      ux[u] = currentX;
+      uw[u] = sumW;
+      uy[u] = sumY / sumW;
+      u++;
       currentX = x[j];
       sumW = w;
       sumY = y[j] * w;
@@ -53,10 +69,10 @@ function mergeTies(order: number[], x: ArrayLike<number>, y: ArrayLike<number>, 
       sumY += y[j] * w;
     }
   }
-  ux.push(currentX);
-  uw.push(sumW);
-  uy.push(sumY / sumW);
-  return { x: Float64Array.from(ux), y: Float64Array.from(uy), w: Float64Array.from(uw) };
+  ux[u] = currentX;
+  uw[u] = sumW;
+  uy[u] = sumY / sumW;
+  return { x: ux.slice(0, u + 1), y: uy.slice(0, u + 1), w: uw.slice(0, u + 1) };
 }
 
 /**
@@ -179,22 +195,28 @@ export function contiguousFolds(n: number, k: number): Int32Array {
 export function crossFitIsotonic(x: ArrayLike<number>, y: ArrayLike<number>, fold: ArrayLike<number>): Float64Array | null {
   assertPairedFinite(x, y);
   if (fold.length !== x.length) throw new RangeError(`folds and items differ in length: ${fold.length} vs ${x.length}`);
-  const out = new Float64Array(x.length);
+  const n = x.length;
+  const out = new Float64Array(n);
   for (const f of new Set(Array.from(fold))) {
-    const trainX: number[] = [];
-    const trainY: number[] = [];
-    const test: number[] = [];
-    for (let i = 0; i < x.length; i++) {
-      if (fold[i] === f) test.push(i);
-      else {
-        trainX.push(x[i]);
-        trainY.push(y[i]);
+    let nTest = 0;
+    for (let i = 0; i < n; i++) if (fold[i] === f) nTest++;
+    const trainX = new Float64Array(n - nTest);
+    const trainY = new Float64Array(n - nTest);
+    const test = new Uint32Array(nTest);
+    const testX = new Float64Array(nTest);
+    for (let i = 0, a = 0, b = 0; i < n; i++) {
+      if (fold[i] === f) {
+        test[b] = i;
+        testX[b++] = x[i];
+      } else {
+        trainX[a] = x[i];
+        trainY[a++] = y[i];
       }
     }
     const map = fitIsotonic(trainX, trainY);
     if (!map) return null;
-    const predicted = predictIsotonic(map, test.map((i) => x[i]));
-    test.forEach((i, t) => (out[i] = predicted[t]));
+    const predicted = predictIsotonic(map, testX);
+    for (let t = 0; t < nTest; t++) out[test[t]] = predicted[t];
   }
   return out;
 }
