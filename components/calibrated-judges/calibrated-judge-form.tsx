@@ -9,7 +9,7 @@ import type { ActionState } from "@/lib/server/auth/guards";
 import type { CalibrationSource } from "@/lib/server/calibrated-judges/list-calibrated-judges";
 
 /** The "New calibrated judge" form: a name and the judge whose scores are mapped onto the human levels. */
-export function CalibratedJudgeForm({ sources }: { sources: CalibrationSource[] }) {
+export function CalibratedJudgeForm({ sources, defaultSource }: { sources: CalibrationSource[]; defaultSource?: number }) {
   const [state, action] = useActionState<ActionState, FormData>(createCalibratedJudgeAction, { status: "idle" });
   const errors = state.status === "error" ? state.fieldErrors : undefined;
   const values = state.status === "error" ? state.values : undefined;
@@ -17,7 +17,7 @@ export function CalibratedJudgeForm({ sources }: { sources: CalibrationSource[] 
   const options = sources.map((judge) => ({ value: String(judge.id), label: `${judge.name} ${judge.version} (${judge.kind}; ${judge.scores.toLocaleString("en")} scores)` }));
   return (
     <form action={action} className="form" noValidate aria-label="New calibrated judge">
-      <SelectField label="Judge to calibrate" name="source" options={options} defaultValue={values?.source ?? options[0].value} error={errors?.source} />
+      <SelectField label="Judge to calibrate" name="source" options={options} defaultValue={values?.source ?? String(defaultSource ?? options[0].value)} error={errors?.source} />
       <Field
         label="Name"
         name="name"

@@ -6,12 +6,15 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ACCESS } from "@/lib/auth/access";
 import { requireUser } from "@/lib/server/auth/guards";
 import { listCalibratedJudges, listCalibrationSources } from "@/lib/server/calibrated-judges/list-calibrated-judges";
+import { HEURISTIC_JUDGE } from "@/lib/server/import/ensure-judge";
 
 export const metadata: Metadata = { title: "Calibrated judges" };
 
 export default async function CalibratedJudgesPage() {
   await requireUser(ACCESS.administer);
   const [judges, sources] = await Promise.all([listCalibratedJudges(), listCalibrationSources()]);
+  // The orchestrator's own judge first, as on the Agreement page.
+  const preferred = sources.find((s) => s.name === HEURISTIC_JUDGE.name && s.version === HEURISTIC_JUDGE.version) ?? sources[0];
   return (
     <>
       <PageHeader
@@ -21,7 +24,7 @@ export default async function CalibratedJudgesPage() {
       <JudgesTabs current="/settings/judges/calibrated" />
       <section className="card section">
         <h2>New calibrated judge</h2>
-        <CalibratedJudgeForm sources={sources} />
+        <CalibratedJudgeForm sources={sources} defaultSource={preferred?.id} />
       </section>
       <section className="section">
         <h2>Calibrated judges</h2>
