@@ -108,12 +108,19 @@ export function CalibrationSection({ scope, isCalibrated }: { scope: Scope; isCa
   if (!isCalibrated) return null;
   if (query.isPending) return <p className="muted" aria-live="polite">Comparing the calibrated judge with the raw one…</p>;
   if (query.isError) return <Alert tone="error">{query.error.message}</Alert>;
-  const { calibrated, figures } = query.data;
+  const { calibrated, figures, thresholdVersion } = query.data;
   if (!calibrated) return null;
+  const otherCutoffs = thresholdVersion !== null && thresholdVersion !== calibrated.thresholdVersion;
   return (
     <section className="section" aria-labelledby={TITLE_ID}>
       <h2 id={TITLE_ID}>Calibrated judge</h2>
       <p className="muted">{describe(calibrated)}</p>
+      {otherCutoffs ? (
+        <Alert tone="warning">
+          Its scores were made under the cut-offs of threshold version {calibrated.thresholdVersion}; this report uses version {thresholdVersion}, so its levels
+          here are not quite the nearest human levels. Create a new version of it under the current cut-offs to compare like with like.
+        </Alert>
+      ) : null}
       {figures ? <Figures figures={figures} /> : <p>No rated turn in this scope has a calibrated score yet.</p>}
     </section>
   );

@@ -9,4 +9,6 @@ import type { CalibratedConfig } from "./calibrated-judge.schema";
 export type CalibrationReport = {
   calibrated: (CalibratedConfig["calibrated"] & { id: number; name: string; version: string }) | null;
   figures: CalibrationFigures | null;
+  /** The threshold version whose cut-offs the report uses (the calibrated scores were made under calibrated.thresholdVersion's). */
+  thresholdVersion: number | null;
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { levelScaleToScore } from "@/lib/calibrated-judge/level-scale";
 import { getDb } from "@/lib/server/db";
 import { fitIsotonic, predictIsotonic } from "@/lib/stats/isotonic";
-import { plantTurns, uniqueName, type PlantedTurn } from "../agreement/test-helpers";
+import { createThresholdVersion, plantTurns, uniqueName, type PlantedTurn } from "../agreement/test-helpers";
 import { DomainError } from "../errors";
 import { getActiveThresholds } from "../thresholds/get-active-thresholds";
 import { createCalibratedJudge } from "./create-calibrated-judge";
@@ -75,7 +75,11 @@ describe("createCalibratedJudge", () => {
     expect(section.calibrated).toMatchObject({ id: created.id, name, version: "1", source: { id: judgeId } });
     expect(section.figures).toMatchObject({ n: 18, ...created.config.outOfFold });
     expect(section.figures!.reliability.calibrated.reduce((n, bin) => n + bin.count, 0)).toBe(18);
-    expect(await getCalibrationReport({ judge: source, criterion: "overall" })).toEqual({ calibrated: null, figures: null });
+    expect(section.thresholdVersion).toBe(created.config.thresholdVersion);
+    // Under other cut-offs the section says which version the report uses, for the page to warn.
+    const other = await createThresholdVersion({ fair: 0.3, good: 0.5, excellent: 0.7 });
+    expect((await getCalibrationReport({ judge: name, judgeVersion: "1", criterion: "overall", thresholds: other })).thresholdVersion).toBe(other);
+    expect(await getCalibrationReport({ judge: source, criterion: "overall" })).toMatchObject({ calibrated: null, figures: null });
 
     const again = await createCalibratedJudge({ name, source: judgeId });
     expect(again.version).toBe("2");

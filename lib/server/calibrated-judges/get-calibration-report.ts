@@ -17,14 +17,15 @@ import { getDb } from "../db";
 export async function getCalibrationReport(input: Scope): Promise<CalibrationReport> {
   const { pairs, report } = await computeAgreement(input);
   const judge = report.scope.judge;
-  if (!judge || judge.kind !== "calibrated") return { calibrated: null, figures: null };
+  const thresholdVersion = report.scope.thresholds.version;
+  if (!judge || judge.kind !== "calibrated") return { calibrated: null, figures: null, thresholdVersion };
   const key = `${report.dataVersion}|${reportScopeKey(report.scope)}`;
   const cached = calibrationCache.get(key) as CalibrationReport | undefined;
   if (cached) return cached;
   const row = await getDb().judge.findUnique({ where: { id: judge.id }, select: { config: true } });
-  if (!isCalibratedConfig(row?.config)) return { calibrated: null, figures: null };
+  if (!isCalibratedConfig(row?.config)) return { calibrated: null, figures: null, thresholdVersion };
   const calibrated = { ...row.config.calibrated, id: judge.id, name: judge.name, version: judge.version };
-  if (pairs.n === 0) return { calibrated, figures: null };
+  if (pairs.n === 0) return { calibrated, figures: null, thresholdVersion };
 
   const turnIds = Array.from(pairs.units.turnId);
   const rows = await getDb().$queryRaw<{ turn_id: number; raw: number; level: number | null }[]>`
@@ -44,7 +45,7 @@ export async function getCalibrationReport(input: Scope): Promise<CalibrationRep
     report.scope.thresholds.cutoffs,
     pairs.labels,
   );
-  const result: CalibrationReport = { calibrated, figures };
+  const result: CalibrationReport = { calibrated, figures, thresholdVersion };
   calibrationCache.set(key, result);
   return result;
 }
