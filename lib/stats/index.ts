@@ -15,6 +15,7 @@ export { kappaBand, correlationBand, alphaBand, type Band } from "./coefficient-
 export { roundHalfUp, scaleLevel, levelFromCutoffs } from "./levels.ts";
 export { averageRanks, denseRanks } from "./ranks.ts";
 export { altTest, benjaminiYekutieli, type AltTestAlignment, type AltTestValue, type AltTestInput, type AltTestOptions, type AltTestRater, type AltTestResult } from "./alt-test.ts";
+export { fitIsotonic, predictIsotonic, crossFitIsotonic, contiguousFolds, meanAbsoluteError, type IsotonicMap } from "./isotonic.ts";
 export { ppiMean, classicalMeanCi, judgeOnlyMean, type MeanInterval, type PpiMean, type PpiOptions } from "./ppi.ts";
 export {
   crossedBootstrap,

@@ -22,3 +22,16 @@ export function numpySum(values: ArrayLike<number>, start: number, n: number): n
   half -= half % 8;
   return numpySum(values, start, half) + numpySum(values, start + half, n - half);
 }
+
+/** numpy's reduction buffer: np.sum / np.mean of a long array add pairwise sums of 8192-element blocks in order. */
+const NUMPY_BUFFER = 8192;
+
+/**
+ * np.sum(values) (also the sum inside np.mean) of a whole array, to the last bit at any
+ * length: numpySum within each 8192-element block, the blocks' sums added in order.
+ */
+export function numpyArraySum(values: ArrayLike<number>): number {
+  let sum = 0;
+  for (let start = 0; start < values.length; start += NUMPY_BUFFER) sum += numpySum(values, start, Math.min(NUMPY_BUFFER, values.length - start));
+  return sum;
+}

@@ -11,6 +11,7 @@ const commands: Record<string, Command> = {
   user: { summary: "manage users: create | set-role | reset-password | deactivate | activate | list", load: () => import("./user.ts") },
   score: { summary: "score JSONL turns on stdin with the heuristic judge", load: () => import("./score.ts") },
   agreement: { summary: "agreement statistics on a JSONL or CSV of paired ratings (also --alt-test, --ppi)", load: () => import("./agreement.ts") },
+  calibrate: { summary: "map a judge's score onto the human scale (isotonic), with its out-of-fold error; also: weights", load: () => import("./calibrate.ts") },
   gate: { summary: "pass / fail / inconclusive of one figure against a bar (exit 0 / 2 / 3), for CI", load: () => import("./gate.ts") },
 };
 

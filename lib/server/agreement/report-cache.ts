@@ -42,3 +42,6 @@ export function clearAgreementCaches(): void {
 
 /** The diagnostics of a panel judge in a scope (lib/server/panels/get-panel-report.ts). */
 export const panelCache = shared<unknown>("panel", 8);
+
+/** The raw-vs-calibrated figures of a calibrated judge in a scope (lib/server/calibrated-judges/get-calibration-report.ts). */
+export const calibrationCache = shared<unknown>("calibration", 8);

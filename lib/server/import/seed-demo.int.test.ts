@@ -8,6 +8,8 @@ import { DEMO_RATERS, isDatabaseEmpty, seedDemo } from "./seed-demo";
 import { DEMO_PAIRWISE_JUDGE } from "./seed-demo-pairwise";
 import { DEMO_PANEL } from "./seed-demo-panel";
 import { getPanelReport } from "../panels/get-panel-report";
+import { getCalibrationReport } from "../calibrated-judges/get-calibration-report";
+import { DEMO_CALIBRATED } from "./seed-demo-calibrated";
 import { closeImportPool } from "./with-import-transaction";
 
 // seedDemo only seeds an empty database, and other test files add sessions to the shared one,
@@ -136,5 +138,16 @@ describe("seedDemo", () => {
     expect(d.difference.ci).not.toBeNull();
     expect(d.fitted?.coef).toHaveLength(3);
     expect(d.fitted!.outOfFoldKappa!).toBeGreaterThan(0.3);
+  });
+
+  it("adds a calibrated heuristic judge that scores every turn the heuristic judge scored, with its out-of-fold figures on the report", async () => {
+    const judge = await getDb().judge.findUniqueOrThrow({ where: { name_version: { name: DEMO_CALIBRATED, version: "1" } }, include: { _count: { select: { scores: true } } } });
+    expect(judge.kind).toBe("calibrated");
+    expect(judge._count.scores).toBe(540);
+    const report = await getCalibrationReport({ judge: DEMO_CALIBRATED, judgeVersion: "1" });
+    expect(report.calibrated).toMatchObject({ source: { name: "heuristic", version: "v1" }, nRated: 270, nUnrated: 270, folds: 5 });
+    const f = report.figures!;
+    expect(f.n).toBe(270);
+    expect(f.mae!).toBeLessThan(f.maeRaw!);
   });
 });

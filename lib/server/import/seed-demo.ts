@@ -9,6 +9,7 @@ import { buildDemoLog } from "./build-demo-log";
 import { HEURISTIC_JUDGE } from "./ensure-judge";
 import { importGeneric } from "./import-generic";
 import { importLog } from "./import-log";
+import { seedDemoCalibrated } from "./seed-demo-calibrated";
 import { seedDemoPanel } from "./seed-demo-panel";
 import { seedDemoPairwise } from "./seed-demo-pairwise";
 
@@ -51,6 +52,7 @@ export async function seedDemo({ sessions = 60, seed = 20251012, now = new Date(
   const ratings = await rateHalfTheTurns(imported.sessions.map((s) => s.id), raterIds, seed, day);
   const comparisons = await seedDemoPairwise(imported.sessions.map((s) => s.id), seed);
   const panelTurns = await seedDemoPanel(imported.sessions.map((s) => s.id), seed);
+  await seedDemoCalibrated();
   const labelled = await importGeneric({
     text: buildDemoLabels(seed),
     fileName: "demo-labels.jsonl",

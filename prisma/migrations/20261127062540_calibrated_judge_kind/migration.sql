@@ -1,0 +1,3 @@
+-- AlterEnum
+ALTER TYPE "judge_kind" ADD VALUE 'calibrated';
+
