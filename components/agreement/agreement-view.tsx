@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { BiasSection } from "./bias-section";
 import { BreakdownTable } from "./breakdown-table";
+import { CascadeSection } from "./cascade-section";
 import { ConfusionHeatmap } from "./confusion-heatmap";
 import { DisagreementsSection } from "./disagreements-section";
 import { ExportLinks } from "./export-links";
@@ -76,6 +77,7 @@ export function AgreementView({ options, initial, initialError, canAdjudicate }:
                 <Report report={report} scope={scope} grouping={grouping} options={options} canAdjudicate={canAdjudicate} onScopeChange={navigate} />
               )}
               <PanelSection scope={scope} isPanel={report.scope.judge?.kind === "panel"} />
+              <CascadeSection scope={scope} isCascade={report.scope.judge?.kind === "cascade"} />
               <PairwiseSection pairwise={report.pairwise} />
               <ExportLinks scope={scope} report={report} canExportLabels={canAdjudicate} />
             </>

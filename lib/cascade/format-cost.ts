@@ -18,3 +18,9 @@ export function formatCost(cost: number | null, missing = "no prices set"): stri
 export function formatTokens(input: number, output: number): string {
   return `${input.toLocaleString("en")} in / ${output.toLocaleString("en")} out tokens`;
 }
+
+/** "0.44 to 0.56 around 0.5". */
+export function describeBand(cascade: { cutoff: number; below: number; above: number }): string {
+  const round = (value: number) => Number(value.toPrecision(6));
+  return `${round(cascade.cutoff - cascade.below)} to ${round(cascade.cutoff + cascade.above)} around ${round(cascade.cutoff)}`;
+}
