@@ -34,7 +34,7 @@ function Figures({ report, figures: f }: { report: NonNullable<CascadeReport["ca
       <div className="table-wrap">
         <table className="table">
           <caption className={styles.caption}>
-            On the same {formatCount(f.n)} rated turns ({formatCount(f.turns)} distinct turns for the cost)
+            On the same {formatCount(f.n)} rated turns{f.turns !== f.n ? ` (${formatCount(f.turns)} distinct turns for the cost)` : ""}
           </caption>
           <thead>
             <tr>
