@@ -14,8 +14,8 @@ import styles from "./cascades.module.css";
 import { useBandProposal } from "./use-band-proposal";
 
 const formatKappa = (value: number | null) => (value === null ? "undefined" : value.toFixed(3));
-/** A band edge without float noise (0.14600000000000002 → 0.146), still at or beyond the proposed edge. */
-const edge = (value: number) => String(Number(value.toPrecision(12)) < value ? value : Number(value.toPrecision(12)));
+/** A band edge for reading (0.8310000000000001 → 0.831); the fields get the exact suggested width. */
+const shown = (value: number) => String(Number(value.toPrecision(10)));
 
 function ProposalResult({ proposal, onUse }: { proposal: CascadeBandProposal; onUse: (halfWidth: number) => void }) {
   const { kappa, n } = proposal;
@@ -29,13 +29,13 @@ function ProposalResult({ proposal, onUse }: { proposal: CascadeBandProposal; on
       </Alert>
     );
   }
-  const w = proposal.halfWidth!;
+  const w = proposal.suggestedHalfWidth!;
   const share = Math.round((100 * proposal.escalated) / n);
   return (
     <div className={styles.proposal} role="status">
       <p>
         <strong>
-          Proposed band: {edge(proposal.cutoff - w)} to {edge(proposal.cutoff + w)} (cut-off ± {edge(w)})
+          Proposed band: {shown(proposal.cutoff - w)} to {shown(proposal.cutoff + w)} (cut-off ± {shown(w)})
         </strong>
         . It sends {proposal.escalated.toLocaleString("en")} of {n.toLocaleString("en")} rated turns ({share} %) to the strong judge and reaches κ
         quadratic {formatKappa(kappa.cascade)}, within {proposal.tolerance} of the strong judge alone.
@@ -94,7 +94,7 @@ export function CascadeForm({ candidates, defaultCutoff }: { candidates: JudgeOp
         </button>
         <div aria-live="polite" className={styles.proposalSlot}>
           {proposal.isError ? <Alert tone="error">{proposal.error.message}</Alert> : null}
-          {proposal.data ? <ProposalResult proposal={proposal.data} onUse={(w) => setBand({ below: edge(w), above: edge(w) })} /> : null}
+          {proposal.data ? <ProposalResult proposal={proposal.data} onUse={(w) => setBand({ below: String(w), above: String(w) })} /> : null}
         </div>
       </div>
       <Field

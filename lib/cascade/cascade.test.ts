@@ -4,7 +4,7 @@ import { uniformSource } from "@/lib/stats/seeded-random";
 import { applyCascade, distanceToCutoff, isEscalated } from "./cascade";
 import { tokenCost } from "./cost";
 import { formatCost } from "./format-cost";
-import { proposeBand } from "./propose-band";
+import { proposeBand, shortestWidth } from "./propose-band";
 
 const LABELS = [1, 2, 3, 4];
 
@@ -41,8 +41,18 @@ const CASE = {
 
 describe("proposeBand", () => {
   it("escalates the nearest turns first and stops at the first band within tolerance", () => {
-    expect(proposeBand({ ...CASE, tolerance: 0.15 })).toEqual({ n: 4, target: 0.85, kappa: { screener: 0.8, strong: 1, cascade: 0.9 }, halfWidth: 0.0625, isScreenerEnough: false, escalated: 1 });
-    expect(proposeBand(CASE)).toEqual({ n: 4, target: 0.98, kappa: { screener: 0.8, strong: 1, cascade: 1 }, halfWidth: 0.125, isScreenerEnough: false, escalated: 2 });
+    expect(proposeBand({ ...CASE, tolerance: 0.15 })).toEqual({ n: 4, target: 0.85, kappa: { screener: 0.8, strong: 1, cascade: 0.9 }, halfWidth: 0.0625, suggestedHalfWidth: 0.1, isScreenerEnough: false, escalated: 1 });
+    expect(proposeBand(CASE)).toEqual({ n: 4, target: 0.98, kappa: { screener: 0.8, strong: 1, cascade: 1 }, halfWidth: 0.125, suggestedHalfWidth: 0.2, isScreenerEnough: false, escalated: 2 });
+  });
+
+  it("suggests the shortest decimal that holds the same turns as the proposed half-width", () => {
+    expect(shortestWidth(0.65 - 0.469, 0.19)).toBe(0.182);
+    expect(shortestWidth(0.831 - 0.65, 0.19)).toBe(0.181);
+    expect(shortestWidth(0.65 - 0.469, 0.1811)).toBe(0.18101);
+    expect(shortestWidth(0.0625, 0.125)).toBe(0.1);
+    expect(shortestWidth(0.0625, 0.07)).toBe(0.063);
+    expect(shortestWidth(0.25, null)).toBe(0.25);
+    expect(shortestWidth(0, 0.01)).toBe(0);
   });
 
   it("counts a κ exactly at the target as within tolerance", () => {
@@ -55,7 +65,7 @@ describe("proposeBand", () => {
   });
 
   it("proposes no band when the screener alone is within tolerance", () => {
-    expect(proposeBand({ ...CASE, tolerance: 0.2 })).toEqual({ n: 4, target: 0.8, kappa: { screener: 0.8, strong: 1, cascade: 0.8 }, halfWidth: null, isScreenerEnough: true, escalated: 0 });
+    expect(proposeBand({ ...CASE, tolerance: 0.2 })).toEqual({ n: 4, target: 0.8, kappa: { screener: 0.8, strong: 1, cascade: 0.8 }, halfWidth: null, suggestedHalfWidth: null, isScreenerEnough: true, escalated: 0 });
   });
 
   it("has no target when the strong judge's κ is undefined", () => {
@@ -87,6 +97,7 @@ describe("proposeBand", () => {
         continue;
       }
       expect(proposal.kappa.cascade).toBe(kappaAt(proposal.halfWidth!));
+      expect(kappaAt(proposal.suggestedHalfWidth!)).toBe(proposal.kappa.cascade);
       expect(proposal.kappa.cascade!).toBeGreaterThanOrEqual(strong - 0.03);
       expect(proposal.escalated).toBe(screenerScore.filter((s) => distanceToCutoff(s, 0.5) <= proposal.halfWidth!).length);
       for (const width of widths.filter((w) => w < proposal.halfWidth!)) expect(kappaAt(width)!).toBeLessThan(strong - 0.03);

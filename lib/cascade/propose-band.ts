@@ -25,6 +25,11 @@ export type BandProposal = {
    * judge's κ is undefined on these turns).
    */
   halfWidth: number | null;
+  /**
+   * The shortest decimal at or above halfWidth that escalates the same rated turns (below
+   * the next turn's distance): 0.182 rather than 0.18100000000000005. What the form fills in.
+   */
+  suggestedHalfWidth: number | null;
   /** The screener alone is within tolerance: nothing needs the strong judge. */
   isScreenerEnough: boolean;
   /** Rated turns the proposed band escalates. */
@@ -49,6 +54,22 @@ function quadraticKappa(observed: number, humanCounts: Float64Array, judgeCounts
     }
   }
   return expected === 0 ? null : 1 - observed / expected;
+}
+
+/**
+ * The decimal with the fewest places in [width, next): rounded to nearest, else up, at 0, 1,
+ * 2… places; `width` itself when none is (never a band that holds another turn). With no
+ * next turn, only a decimal within a billionth of `width` (the band stays where the data put it).
+ */
+export function shortestWidth(width: number, next: number | null): number {
+  const limit = next ?? width + Math.max(Math.abs(width), 1e-3) * 1e-9;
+  for (let places = 0; places <= 17; places++) {
+    const scale = 10 ** places;
+    for (const candidate of [Math.round(width * scale) / scale, Math.ceil(width * scale) / scale]) {
+      if (candidate >= width && candidate < limit) return candidate;
+    }
+  }
+  return width;
 }
 
 /**
@@ -85,9 +106,9 @@ export function proposeBand(input: BandProposalInput): BandProposal {
   }
   const screener = quadraticKappa(screenerObserved, humanCounts, screenerCounts, n);
   const strong = quadraticKappa(strongObserved, humanCounts, strongCounts, n);
-  if (strong === null) return { n, target: null, kappa: { screener, strong, cascade: null }, halfWidth: null, isScreenerEnough: false, escalated: 0 };
+  if (strong === null) return { n, target: null, kappa: { screener, strong, cascade: null }, halfWidth: null, suggestedHalfWidth: null, isScreenerEnough: false, escalated: 0 };
   const target = strong - tolerance;
-  if (screener !== null && screener >= target) return { n, target, kappa: { screener, strong, cascade: screener }, halfWidth: null, isScreenerEnough: true, escalated: 0 };
+  if (screener !== null && screener >= target) return { n, target, kappa: { screener, strong, cascade: screener }, halfWidth: null, suggestedHalfWidth: null, isScreenerEnough: true, escalated: 0 };
 
   const distance = new Float64Array(n);
   for (let u = 0; u < n; u++) distance[u] = distanceToCutoff(screenerScore[u], cutoff);
@@ -109,8 +130,11 @@ export function proposeBand(input: BandProposalInput): BandProposal {
       observed += (h - b) * (h - b) - (h - a) * (h - a);
     }
     kappa = quadraticKappa(observed, humanCounts, counts, n);
-    if (kappa !== null && kappa >= target) return { n, target, kappa: { screener, strong, cascade: kappa }, halfWidth: width, isScreenerEnough: false, escalated: at };
+    if (kappa !== null && kappa >= target) {
+      const next = at < n ? distance[order[at]] : null;
+      return { n, target, kappa: { screener, strong, cascade: kappa }, halfWidth: width, suggestedHalfWidth: shortestWidth(width, next), isScreenerEnough: false, escalated: at };
+    }
   }
   // Unreachable: with every turn escalated the matrix is the strong judge's, whose κ ≥ target.
-  return { n, target, kappa: { screener, strong, cascade: kappa }, halfWidth: distance[order[n - 1]], isScreenerEnough: false, escalated: n };
+  return { n, target, kappa: { screener, strong, cascade: kappa }, halfWidth: distance[order[n - 1]], suggestedHalfWidth: distance[order[n - 1]], isScreenerEnough: false, escalated: n };
 }
