@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cohenKappa } from "@/lib/stats/cohen-kappa";
 import { uniformSource } from "@/lib/stats/seeded-random";
 import { applyCascade, distanceToCutoff, isEscalated } from "./cascade";
+import { cascadeFigures } from "./cascade-figures";
 import { tokenCost } from "./cost";
 import { formatCost } from "./format-cost";
 import { proposeBand, shortestWidth } from "./propose-band";
@@ -112,5 +113,42 @@ describe("tokenCost and formatCost", () => {
     expect(tokenCost({ input: 300, output: 40 }, null)).toBeNull();
     expect(tokenCost({ input: null, output: 40 }, { inputPerMillion: 1, outputPerMillion: 1 })).toBeNull();
     expect([formatCost(0.45), formatCost(0.00115), formatCost(0), formatCost(1234.5), formatCost(null)]).toEqual(["$0.45", "$0.0012", "$0", "$1,234.50", "no prices set"]);
+  });
+});
+
+describe("cascadeFigures", () => {
+  const priced = { isFree: false, prices: { inputPerMillion: 1, outputPerMillion: 2 } };
+  const tokens = (entries: [number, number | null, number | null][]) => new Map(entries.map(([turn, input, output]) => [turn, { input, output }]));
+  const base = {
+    labels: LABELS,
+    human: [1, 2, 3, 4],
+    cascadeLevel: [1, 2, 3, 4],
+    screenerLevel: [1, 3, 2, 4],
+    strongLevel: [1, 2, 3, 0],
+    isEscalated: [false, true, true, false],
+    turnId: [10, 11, 12, 13],
+    screenerTokens: tokens([[10, 100, 10], [11, 100, 10], [12, 100, 10], [13, 100, 10]]),
+    strongTokens: tokens([[10, 1000, 50], [11, 1000, 50], [12, 1000, 50]]),
+    screenerCost: { isFree: true, prices: null },
+    strongCost: priced,
+  };
+
+  it("compares on the units the strong judge scored too, a free screener costing nothing", () => {
+    const f = cascadeFigures(base);
+    expect(f).toMatchObject({ n: 3, nWithoutStrong: 1, escalated: 2, turns: 3, kappa: { cascade: 1, strong: 1 } });
+    expect(f.kappa.screener).toBe(cohenKappa([1, 2, 3], [1, 3, 2], LABELS).quadratic.value);
+    expect(f.cost.screener).toEqual({ cost: 0, perTurn: 0, tokens: null, missing: null });
+    // Strong alone: 3 × (1000 × $1 + 50 × $2) / 10⁶; the cascade: the two escalated turns.
+    expect(f.cost.strong).toEqual({ cost: 0.0033, perTurn: 0.0011, tokens: { input: 3000, output: 150 }, missing: null });
+    expect(f.cost.cascade).toEqual({ cost: 0.0022, perTurn: 0.0022 / 3, tokens: { input: 2000, output: 100 }, missing: null });
+  });
+
+  it("says which part of a cost is unknown: token counts missing, or no prices", () => {
+    const noCounts = cascadeFigures({ ...base, screenerCost: priced, screenerTokens: tokens([[10, 100, 10], [11, null, 10], [12, 100, 10]]) });
+    expect(noCounts.cost.screener).toEqual({ cost: null, perTurn: null, tokens: null, missing: "no token counts" });
+    expect(noCounts.cost.cascade).toMatchObject({ cost: null, missing: "no token counts" });
+    const noPrices = cascadeFigures({ ...base, strongCost: { isFree: false, prices: null } });
+    expect(noPrices.cost.strong).toEqual({ cost: null, perTurn: null, tokens: { input: 3000, output: 150 }, missing: "no prices set" });
+    expect(noPrices.cost.cascade).toMatchObject({ cost: null, missing: "no prices set" });
   });
 });
