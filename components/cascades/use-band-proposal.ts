@@ -6,7 +6,7 @@ import type { CascadeBandProposal } from "@/lib/server/cascades/propose-cascade-
 export type ProposalRequest = { screener: string; strong: string; cutoff: string; tolerance: string };
 
 async function fetchProposal(request: ProposalRequest): Promise<CascadeBandProposal> {
-  const response = await fetch(`/api/v1/cascades/proposal?${new URLSearchParams(request)}`, { headers: { accept: "application/json" } });
+  const response = await fetch(`/api/cascades/proposal?${new URLSearchParams(request)}`, { headers: { accept: "application/json" } });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: string } | null;
     throw new Error(body?.error ?? `No band could be proposed (HTTP ${response.status}).`);
@@ -14,7 +14,7 @@ async function fetchProposal(request: ProposalRequest): Promise<CascadeBandPropo
   return response.json() as Promise<CascadeBandProposal>;
 }
 
-/** The band proposal (`GET /api/v1/cascades/proposal`), asked for when the admin presses "Propose band". */
+/** The band proposal (`GET /api/cascades/proposal`), asked for when the admin presses "Propose band". */
 export function useBandProposal() {
   return useMutation({ mutationFn: fetchProposal });
 }

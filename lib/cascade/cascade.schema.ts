@@ -25,7 +25,7 @@ const tolerance = z.preprocess(
   z.coerce.number({ message: "The tolerance must be a number" }).min(0, "The tolerance is at least 0").max(1, "The tolerance is at most 1").default(DEFAULT_TOLERANCE),
 );
 
-/** What the band proposal needs: the two judges, the cut-off and the tolerance (GET /api/v1/cascades/proposal). */
+/** What the band proposal needs: the two judges, the cut-off and the tolerance (GET /api/cascades/proposal). */
 export const bandProposalQuerySchema = z
   .object({ screener: judgeId("screener"), strong: judgeId("strong judge"), cutoff: finite("The cut-off"), tolerance })
   .refine((q) => q.screener !== q.strong, { path: ["strong"], message: "Choose a strong judge other than the screener" });

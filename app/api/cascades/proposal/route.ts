@@ -5,7 +5,7 @@ import { proposeCascadeBand } from "@/lib/server/cascades/propose-cascade-band";
 import { DomainError } from "@/lib/server/errors";
 
 /**
- * `GET /api/v1/cascades/proposal?screener=<judge id>&strong=<judge id>&cutoff=<score>&tolerance=0.02`:
+ * `GET /api/cascades/proposal?screener=<judge id>&strong=<judge id>&cutoff=<score>&tolerance=0.02`:
  * the narrowest band around the cut-off whose cascade agrees with people within the
  * tolerance of the strong judge alone (κ_q, on the rated turns both judges scored). Admins.
  */
