@@ -67,6 +67,7 @@ test("an admin adds an endpoint, starts a run on a session and watches it finish
   expect(stub.requests).toHaveLength(3);
   // The stub reports 10 prompt and 5 completion tokens a reply: (30 × $2 + 15 × $8) / 10⁶.
   await expect(row).toContainText("$0.00018");
+  await expect(row).toContainText("$0.00006 per judged item");
   await expect(row).toContainText("30 in / 15 out tokens");
 
   // The session page shows the LLM judge's verdict beside each turn.

@@ -68,6 +68,7 @@ export function RunsTable({ initialRuns }: { initialRuns: RunView[] }) {
                 </td>
                 <td>
                   {formatCost(run.cost)}
+                  {run.cost !== null && run.completed > 0 ? <div className="muted">{formatCost(run.cost / run.completed)} per judged item</div> : null}
                   <div className="muted">{formatTokens(run.tokens.input, run.tokens.output)}</div>
                 </td>
                 <td>
