@@ -25,17 +25,16 @@ export async function getCascadeReport(input: Scope): Promise<CascadeReport> {
   if (pairs.n === 0) return { cascade, figures: null };
 
   const turnIds = [...new Set(pairs.units.turnId)];
-  const scores = await getDb().judgeScore.findMany({
-    where: { judgeId: { in: [config.screener.id, config.strong.id, judge.id] }, turnId: { in: turnIds } },
-    select: { judgeId: true, turnId: true, overallScore: true, metrics: true },
-  });
+  const scores = await getDb().$queryRaw<{ judge_id: number; turn_id: number; overall_score: number; escalated: boolean | null }[]>`
+    SELECT judge_id, turn_id, overall_score, (metrics->'cascade'->>'escalated')::boolean AS escalated FROM judge_scores
+    WHERE judge_id = ANY(${[config.screener.id, config.strong.id, judge.id]}::int[]) AND turn_id = ANY(${turnIds}::int[])`;
   const screenerOf = new Map<number, number>();
   const strongOf = new Map<number, number>();
   const escalatedTurns = new Set<number>();
   for (const score of scores) {
-    if (score.judgeId === config.screener.id) screenerOf.set(score.turnId, score.overallScore);
-    else if (score.judgeId === config.strong.id) strongOf.set(score.turnId, score.overallScore);
-    else if ((score.metrics as { cascade?: { escalated?: boolean } } | null)?.cascade?.escalated) escalatedTurns.add(score.turnId);
+    if (score.judge_id === config.screener.id) screenerOf.set(score.turn_id, score.overall_score);
+    else if (score.judge_id === config.strong.id) strongOf.set(score.turn_id, score.overall_score);
+    else if (score.escalated) escalatedTurns.add(score.turn_id);
   }
   const { cutoffs } = report.scope.thresholds;
   const levelOf = (values: Map<number, number>) => Array.from(pairs.units.turnId, (t) => (values.has(t) ? levelOfScore(values.get(t)!, cutoffs) : 0));

@@ -23,8 +23,9 @@ export async function proposeCascadeBand(query: BandProposalQuery): Promise<Casc
   const { pairs, report } = await computeAgreement({ judge: screener.name, judgeVersion: screener.version });
   const cutoffs = report.scope.thresholds.cutoffs;
   const turnIds = [...new Set(pairs.units.turnId)];
-  const strongRows = await db.judgeScore.findMany({ where: { judgeId: query.strong, turnId: { in: turnIds } }, select: { turnId: true, overallScore: true } });
-  const strongOf = new Map(strongRows.map((row) => [row.turnId, row.overallScore]));
+  const strongRows = await db.$queryRaw<{ turn_id: number; overall_score: number }[]>`
+    SELECT turn_id, overall_score FROM judge_scores WHERE judge_id = ${query.strong} AND turn_id = ANY(${turnIds}::int[])`;
+  const strongOf = new Map(strongRows.map((row) => [row.turn_id, row.overall_score]));
   const keep: number[] = [];
   for (let u = 0; u < pairs.n; u++) if (strongOf.has(pairs.units.turnId[u])) keep.push(u);
   const proposal = proposeBand({
