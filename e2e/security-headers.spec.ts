@@ -20,6 +20,7 @@ const SIGNED_IN_PAGES = [
   "/settings/judges/rubric",
   "/settings/judges/runs",
   "/settings/judges/panels",
+  "/settings/judges/cascades",
   "/settings/rubric",
   "/settings/thresholds",
   "/settings/users",
