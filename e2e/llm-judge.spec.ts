@@ -45,9 +45,12 @@ test("an admin adds an endpoint, starts a run on a session and watches it finish
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Base URL").fill(stub.baseUrl);
   await form.getByLabel("Model").fill("e2e-judge");
+  await form.getByLabel("Input price per 1M tokens").fill("2");
+  await form.getByLabel("Output price per 1M tokens").fill("8");
   await form.getByRole("button", { name: "Add endpoint" }).click();
   await expect(page.getByText(`Added ${name}.`)).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("no key");
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("$2 in$8 out");
 
   await page.getByRole("navigation", { name: "LLM judge settings" }).getByRole("link", { name: "Runs" }).click();
   await expect(page).toHaveURL(/\/settings\/judges\/runs$/);
@@ -62,6 +65,10 @@ test("an admin adds an endpoint, starts a run on a session and watches it finish
   await expect(row).toContainText("3 of 3 done");
   await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3");
   expect(stub.requests).toHaveLength(3);
+  // The stub reports 10 prompt and 5 completion tokens a reply: (30 × $2 + 15 × $8) / 10⁶.
+  await expect(row).toContainText("$0.00018");
+  await expect(row).toContainText("$0.00006 per judged item");
+  await expect(row).toContainText("30 in / 15 out tokens");
 
   // The session page shows the LLM judge's verdict beside each turn.
   await page.goto(`/sessions/${sessionId}`);

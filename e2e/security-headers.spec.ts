@@ -21,6 +21,7 @@ const SIGNED_IN_PAGES = [
   "/settings/judges/runs",
   "/settings/judges/panels",
   "/settings/judges/calibrated",
+  "/settings/judges/cascades",
   "/settings/rubric",
   "/settings/thresholds",
   "/settings/users",

@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { BiasSection } from "./bias-section";
 import { BreakdownTable } from "./breakdown-table";
 import { CalibrationSection } from "./calibration-section";
+import { CascadeSection } from "./cascade-section";
 import { ConfusionHeatmap } from "./confusion-heatmap";
 import { DisagreementsSection } from "./disagreements-section";
 import { ExportLinks } from "./export-links";
@@ -78,6 +79,7 @@ export function AgreementView({ options, initial, initialError, canAdjudicate }:
               )}
               <PanelSection scope={scope} isPanel={report.scope.judge?.kind === "panel"} />
               <CalibrationSection scope={scope} isCalibrated={report.scope.judge?.kind === "calibrated"} />
+              <CascadeSection scope={scope} isCascade={report.scope.judge?.kind === "cascade"} />
               <PairwiseSection pairwise={report.pairwise} />
               <ExportLinks scope={scope} report={report} canExportLabels={canAdjudicate} />
             </>

@@ -23,7 +23,7 @@ export function EndpointForm({ endpoint, canStoreKeys }: Props) {
   const [state, action] = useActionState<ActionState, FormData>(saveEndpointAction, { status: "idle" });
   const errors = state.status === "error" ? state.fieldErrors : undefined;
   const values = state.status === "error" ? state.values : undefined;
-  const value = (name: keyof EndpointView, fallback = "") => values?.[name] ?? (endpoint ? String(endpoint[name]) : fallback);
+  const value = (name: keyof EndpointView, fallback = "") => values?.[name] ?? (endpoint && endpoint[name] !== null ? String(endpoint[name]) : fallback);
   const keyHint = endpoint?.hasApiKey
     ? "A key is set. Type a new one to replace it, or leave this empty to keep it. A new base URL needs the key typed again."
     : canStoreKeys
@@ -54,6 +54,26 @@ export function EndpointForm({ endpoint, canStoreKeys }: Props) {
       <Field label="Temperature" name="temperature" type="number" step="0.1" min={0} max={2} defaultValue={value("temperature", "0")} error={errors?.temperature} hint="0 for the most repeatable verdicts." />
       <Field label="Max concurrency" name="maxConcurrency" type="number" min={1} max={32} defaultValue={value("maxConcurrency", "2")} error={errors?.maxConcurrency} hint="Requests in flight at once." />
       <Field label="Requests per minute" name="requestsPerMinute" type="number" min={1} defaultValue={value("requestsPerMinute", "60")} error={errors?.requestsPerMinute} hint="Your provider's rate limit." />
+      <Field
+        label="Input price per 1M tokens"
+        name="inputPricePerMillion"
+        type="number"
+        step="any"
+        min={0}
+        defaultValue={value("inputPricePerMillion")}
+        error={errors?.inputPricePerMillion}
+        hint="Optional, in dollars. With the output price, runs and cascades show what they cost."
+      />
+      <Field
+        label="Output price per 1M tokens"
+        name="outputPricePerMillion"
+        type="number"
+        step="any"
+        min={0}
+        defaultValue={value("outputPricePerMillion")}
+        error={errors?.outputPricePerMillion}
+        hint="Both or neither; 0 for a free local model."
+      />
       <div className="form-actions">
         <SubmitButton pendingText="Saving…">{endpoint ? "Save changes" : "Add endpoint"}</SubmitButton>
       </div>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { EndpointView } from "@/lib/llm-judge/endpoint.schema";
+import { formatPrice } from "@/lib/cascade/format-cost";
 import { DeleteEndpointButton } from "./delete-endpoint-button";
 
 export function EndpointsTable({ endpoints }: { endpoints: EndpointView[] }) {
@@ -23,6 +24,7 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointView[] }) {
             <th scope="col">API key</th>
             <th scope="col">Temperature</th>
             <th scope="col">Limits</th>
+            <th scope="col">Price per 1M tokens</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -43,6 +45,16 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointView[] }) {
               <td>
                 {endpoint.maxConcurrency} at once
                 <div className="muted">{endpoint.requestsPerMinute} per minute</div>
+              </td>
+              <td>
+                {endpoint.inputPricePerMillion === null || endpoint.outputPricePerMillion === null ? (
+                  <span className="muted">no prices set</span>
+                ) : (
+                  <>
+                    {formatPrice(endpoint.inputPricePerMillion)} in
+                    <div className="muted">{formatPrice(endpoint.outputPricePerMillion)} out</div>
+                  </>
+                )}
               </td>
               <td>
                 <div className="row-actions">

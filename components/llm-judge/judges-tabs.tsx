@@ -7,6 +7,7 @@ const TABS = [
   { href: "/settings/judges/rubric", label: "Rubric generation" },
   { href: "/settings/judges/panels", label: "Panels" },
   { href: "/settings/judges/calibrated", label: "Calibrated" },
+  { href: "/settings/judges/cascades", label: "Cascades" },
 ] as const;
 
 /** The pages of the judges' settings. */

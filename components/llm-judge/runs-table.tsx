@@ -3,6 +3,7 @@
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
+import { formatCost, formatTokens } from "@/lib/cascade/format-cost";
 import { formatDateTime } from "@/lib/format";
 import { describeProgress, isActiveRun, type RunStatus, type RunView } from "@/lib/llm-judge/run-view";
 import { RunActions } from "./run-actions";
@@ -42,6 +43,7 @@ export function RunsTable({ initialRuns }: { initialRuns: RunView[] }) {
               <th scope="col" className={styles.progressColumn}>
                 Progress
               </th>
+              <th scope="col">Cost</th>
               <th scope="col">Started</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
@@ -63,6 +65,11 @@ export function RunsTable({ initialRuns }: { initialRuns: RunView[] }) {
                   <RunProgress label={`Progress of run ${run.id}`} done={run.completed} failed={run.failed} unparseable={run.unparseable} total={run.total} />
                   <div className="muted">{describeProgress(run)}</div>
                   {run.lastError ? <RunErrors run={run} /> : null}
+                </td>
+                <td>
+                  {formatCost(run.cost)}
+                  {run.cost !== null && run.completed > 0 ? <div className="muted">{formatCost(run.cost / run.completed)} per judged item</div> : null}
+                  <div className="muted">{formatTokens(run.tokens.input, run.tokens.output)}</div>
                 </td>
                 <td>
                   {formatDateTime(run.createdAt)}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkboxField, numberField, optionalText } from "./form-fields";
+import { checkboxField, numberField, optionalNumberField, optionalText } from "./form-fields";
 
 /** POST {baseUrl}/chat/completions: the one route every OpenAI-compatible server has. */
 export function chatCompletionsUrl(baseUrl: string): string {
@@ -29,17 +29,26 @@ const baseUrlSchema = z
  * The endpoint form, for creating and for editing. An empty API key field keeps the stored
  * key; `clearApiKey` removes it (a local server such as Ollama needs none).
  */
-export const endpointFormSchema = z.object({
-  endpointId: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().positive().optional()),
-  name: z.string().trim().min(1, "Name the endpoint").max(80, "Use at most 80 characters"),
-  baseUrl: baseUrlSchema,
-  model: z.string().trim().min(1, "Enter the model name, e.g. gpt-4o-mini or llama3.1:8b").max(200),
-  apiKey: optionalText(1000),
-  clearApiKey: checkboxField,
-  temperature: numberField({ min: 0, max: 2, fallback: 0, label: "Temperature" }),
-  maxConcurrency: numberField({ min: 1, max: 32, fallback: 2, isInteger: true, label: "Max concurrency" }),
-  requestsPerMinute: numberField({ min: 1, max: 100_000, fallback: 60, isInteger: true, label: "Requests per minute" }),
-});
+export const endpointFormSchema = z
+  .object({
+    endpointId: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().positive().optional()),
+    name: z.string().trim().min(1, "Name the endpoint").max(80, "Use at most 80 characters"),
+    baseUrl: baseUrlSchema,
+    model: z.string().trim().min(1, "Enter the model name, e.g. gpt-4o-mini or llama3.1:8b").max(200),
+    apiKey: optionalText(1000),
+    clearApiKey: checkboxField,
+    temperature: numberField({ min: 0, max: 2, fallback: 0, label: "Temperature" }),
+    maxConcurrency: numberField({ min: 1, max: 32, fallback: 2, isInteger: true, label: "Max concurrency" }),
+    requestsPerMinute: numberField({ min: 1, max: 100_000, fallback: 60, isInteger: true, label: "Requests per minute" }),
+    /** Prices per 1M tokens, both or neither (0 for a free local model). */
+    inputPricePerMillion: optionalNumberField({ min: 0, max: 1_000_000, label: "Input price" }),
+    outputPricePerMillion: optionalNumberField({ min: 0, max: 1_000_000, label: "Output price" }),
+  })
+  .superRefine((form, context) => {
+    const [input, output] = [form.inputPricePerMillion, form.outputPricePerMillion];
+    if (input === undefined && output !== undefined) context.addIssue({ code: "custom", path: ["inputPricePerMillion"], message: "Set the input price too (0 if free), or clear both" });
+    if (output === undefined && input !== undefined) context.addIssue({ code: "custom", path: ["outputPricePerMillion"], message: "Set the output price too (0 if free), or clear both" });
+  });
 export type EndpointForm = z.infer<typeof endpointFormSchema>;
 
 export const endpointIdSchema = z.object({ endpointId: z.coerce.number().int().positive() });
@@ -54,5 +63,7 @@ export type EndpointView = {
   temperature: number;
   maxConcurrency: number;
   requestsPerMinute: number;
+  inputPricePerMillion: number | null;
+  outputPricePerMillion: number | null;
   updatedAt: Date;
 };

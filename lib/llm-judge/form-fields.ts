@@ -9,6 +9,18 @@ export function numberField(options: { min: number; max: number; fallback: numbe
   return z.preprocess(blankToUndefined, schema.min(options.min, `${options.label} is at least ${options.min}`).max(options.max, `${options.label} is at most ${options.max}`).default(options.fallback));
 }
 
+/** A number that may be left empty (undefined), within [min, max]. */
+export function optionalNumberField(options: { min: number; max: number; label: string }) {
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: `${options.label} must be a number` })
+      .min(options.min, `${options.label} is at least ${options.min}`)
+      .max(options.max, `${options.label} is at most ${options.max}`)
+      .optional(),
+  );
+}
+
 export function optionalText(max: number) {
   return z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 }

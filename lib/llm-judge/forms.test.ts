@@ -41,6 +41,16 @@ describe("endpointFormSchema", () => {
     expect(endpointFormSchema.safeParse({ ...form, requestsPerMinute: "1.5" }).success).toBe(false);
   });
 
+  it("takes prices per 1M tokens as both or neither, 0 allowed, never negative", () => {
+    expect(endpointFormSchema.parse({ ...form, inputPricePerMillion: "0.15", outputPricePerMillion: "0.6" })).toMatchObject({ inputPricePerMillion: 0.15, outputPricePerMillion: 0.6 });
+    expect(endpointFormSchema.parse({ ...form, inputPricePerMillion: "0", outputPricePerMillion: "0" })).toMatchObject({ inputPricePerMillion: 0, outputPricePerMillion: 0 });
+    expect(endpointFormSchema.parse({ ...form, inputPricePerMillion: "", outputPricePerMillion: "" })).toMatchObject({ inputPricePerMillion: undefined, outputPricePerMillion: undefined });
+    const half = endpointFormSchema.safeParse({ ...form, inputPricePerMillion: "2.5", outputPricePerMillion: "" });
+    expect(half.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["outputPricePerMillion", "Set the output price too (0 if free), or clear both"]]);
+    const negative = endpointFormSchema.safeParse({ ...form, inputPricePerMillion: "-1", outputPricePerMillion: "1" });
+    expect(negative.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["inputPricePerMillion", "Input price is at least 0"]]);
+  });
+
   it("reads the clear-key checkbox", () => {
     expect(endpointFormSchema.parse({ ...form, clearApiKey: "on" }).clearApiKey).toBe(true);
   });

@@ -15,6 +15,10 @@ export type RunView = {
   total: number;
   completed: number;
   failed: number;
+  /** Tokens of every call the run made (failed items included), from the replies' `usage`. */
+  tokens: { input: number; output: number };
+  /** tokens × the endpoint's prices per 1M tokens; null when the endpoint has no prices. */
+  cost: number | null;
   /** Of the failed items, those whose output the schema could not parse (after the retry). */
   unparseable: number;
   attempts: number;

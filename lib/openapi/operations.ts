@@ -234,6 +234,7 @@ export const OPERATIONS: Operation[] = [
   agreementOperation("/api/v1/agreement/task", "getTaskReport", "Figures of a typed criterion", "For a binary, categorical, multi-label or numeric criterion, the metrics of its type with intervals."),
   agreementOperation("/api/v1/agreement/panel", "getPanelReport", "Panel diagnostics", "When the judge is a panel: its members, rule, judge–judge agreement, error correlation, effective number of judges and the panel against its best member."),
   agreementOperation("/api/v1/agreement/calibration", "getCalibrationReport", "Calibrated judge against its raw judge", "When the judge is a calibrated judge: its source judge and isotonic map, and on the rated turns in scope the raw and calibrated mean error (in levels) and κ quadratic, out of fold, with the reliability bins of both."),
+  agreementOperation("/api/v1/agreement/cascade", "getCascadeReport", "Cascade figures", "When the judge is a cascade: its screener, strong judge and band, and on the same rated turns the κ quadratic of the cascade and of each judge alone, the share escalated and the cost of each from recorded tokens and endpoint prices."),
   {
     method: "get",
     path: "/api/v1/exports/labels",

@@ -2,7 +2,7 @@ import type { SessionSummary } from "@/lib/judge";
 import type { ImportedComparison } from "./session-summary";
 import type { TurnMetricsView } from "./turn-metrics.schema";
 
-export type JudgeRef = { id: number; name: string; version: string; kind: "heuristic" | "llm" | "imported" | "panel" | "calibrated" };
+export type JudgeRef = { id: number; name: string; version: string; kind: "heuristic" | "llm" | "imported" | "panel" | "calibrated" | "cascade" };
 
 export type TurnRating = {
   id: number;

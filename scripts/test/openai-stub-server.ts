@@ -26,6 +26,8 @@ export type StubReply = {
   headers?: Record<string, string>;
   /** The assistant message's content (wrapped in a chat.completion body). */
   content?: string;
+  /** The reply's token counts (default: 10 prompt, 5 completion). */
+  usage?: { prompt_tokens: number; completion_tokens: number };
   /** A raw body instead (e.g. an error object). */
   body?: unknown;
   delayMs?: number;
@@ -43,14 +45,14 @@ export type OpenAiStub = {
   close(): Promise<void>;
 };
 
-export function completionBody(content: string, model = "stub-model") {
+export function completionBody(content: string, model = "stub-model", usage = { prompt_tokens: 10, completion_tokens: 5 }) {
   return {
     id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model,
     choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
   };
 }
 
@@ -115,7 +117,7 @@ export async function startOpenAiStub(initial: StubScript = wellFormedJudge, hos
       if (reply.hang) return;
       if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
       if (res.destroyed) return;
-      const payload = reply.body !== undefined ? reply.body : completionBody(reply.content ?? "", body.model);
+      const payload = reply.body !== undefined ? reply.body : completionBody(reply.content ?? "", body.model, reply.usage);
       res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
       res.end(typeof payload === "string" ? payload : JSON.stringify(payload), () => {
         request.isAnswered = true;

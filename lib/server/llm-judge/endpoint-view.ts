@@ -13,6 +13,8 @@ export function toEndpointView(row: JudgeEndpoint): EndpointView {
     temperature: row.temperature,
     maxConcurrency: row.maxConcurrency,
     requestsPerMinute: row.requestsPerMinute,
+    inputPricePerMillion: row.inputPricePerMillion,
+    outputPricePerMillion: row.outputPricePerMillion,
     updatedAt: row.updatedAt,
   };
 }

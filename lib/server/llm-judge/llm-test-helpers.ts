@@ -54,6 +54,8 @@ export async function createStubEndpoint(baseUrl: string, overrides: Partial<End
     temperature: 0,
     maxConcurrency: 1,
     requestsPerMinute: 100_000,
+    inputPricePerMillion: undefined,
+    outputPricePerMillion: undefined,
     ...overrides,
   });
 }

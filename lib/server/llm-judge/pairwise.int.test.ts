@@ -58,6 +58,9 @@ describe("pairwise comparison with position swap", () => {
 
     expect(job).toMatchObject({ status: "done", total: 1, completed: 1 });
     expect(stub.requests.map(firstShown)).toEqual(["technical", "analogy"]);
+    // Both passes' tokens (the stub reports 10 prompt and 5 completion tokens a reply), on the comparison and the run.
+    expect([comparison.inputTokens, comparison.outputTokens]).toEqual([20, 10]);
+    expect([job.inputTokens, job.outputTokens]).toEqual([20n, 10n]);
     expect(comparison).toMatchObject({ pass1Winner: "model_b", pass1Confidence: 0.8, pass2Winner: "model_b", pass2Confidence: 0.6, winner: "model_b" });
     expect(comparison.confidence).toBeCloseTo(0.7, 12);
     expect(comparison.rawOutput).toMatchObject({

@@ -1,4 +1,5 @@
 import "server-only";
+import { knownTokens } from "@/lib/llm-judge/token-usage";
 import { getDb } from "../db";
 import type { Exchange } from "./ask-for-json";
 
@@ -15,7 +16,8 @@ function keep(content: string): string {
  * any other (counted in `failed`, skipped on resume, tried again by a retry), marked
  * `kind: "unparseable"` so the run shows how many there were, and its replies appended to
  * payload.unparseableOutputs for audit (kept across retries). Nothing is stored for the
- * item itself. Recording the same item twice changes nothing.
+ * item itself, but the tokens its replies used count in the run's totals (they were spent,
+ * each time). Recording the same item twice changes nothing else.
  */
 export async function recordUnparseableOutput(jobId: number, item: string, error: string, exchanges: readonly Exchange[]): Promise<void> {
   const message = error.length > MAX_ERROR_CHARS ? `${error.slice(0, MAX_ERROR_CHARS)}…` : error;
@@ -24,6 +26,9 @@ export async function recordUnparseableOutput(jobId: number, item: string, error
     recordedAt: new Date().toISOString(),
     replies: exchanges.map((exchange) => ({ content: keep(exchange.content), problem: exchange.problem, finishReason: exchange.finishReason })),
   };
+  const spent = knownTokens(exchanges.map((e) => e.usage));
+  await getDb().$executeRaw`
+    UPDATE jobs SET input_tokens = input_tokens + ${spent.input}, output_tokens = output_tokens + ${spent.output} WHERE id = ${jobId}`;
   await getDb().$executeRaw`
     UPDATE jobs SET failed = failed + 1, last_error = ${`${item}: ${message}`},
       payload = jsonb_set(

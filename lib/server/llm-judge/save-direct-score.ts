@@ -18,5 +18,5 @@ export async function saveDirectScore(input: {
   const { verdict, output, exchanges, model } = input.score;
   const metrics = { level: verdict.level, levelLabel: verdict.levelLabel, confidence: verdict.confidence, criteria: verdict.criteria, summary: output.summary, rubric: input.criteriaSource, thresholds: input.thresholds };
   const rawOutput = { promptVersion: PROMPT_VERSION, model, parsed: output, exchanges };
-  return insertLlmScore({ jobId: input.jobId, turnId: input.turnId, judgeId: input.judgeId, overallScore: verdict.overallScore, metrics, rationale: verdict.rationale, rawOutput });
+  return insertLlmScore({ jobId: input.jobId, turnId: input.turnId, judgeId: input.judgeId, overallScore: verdict.overallScore, metrics, rationale: verdict.rationale, rawOutput, usages: exchanges.map((e) => e.usage) });
 }

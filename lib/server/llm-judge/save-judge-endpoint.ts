@@ -29,6 +29,8 @@ export async function saveJudgeEndpoint(input: EndpointForm): Promise<EndpointVi
     temperature: input.temperature,
     maxConcurrency: input.maxConcurrency,
     requestsPerMinute: input.requestsPerMinute,
+    inputPricePerMillion: input.inputPricePerMillion ?? null,
+    outputPricePerMillion: input.outputPricePerMillion ?? null,
     ...(apiKeyCiphertext === undefined ? {} : { apiKeyCiphertext }),
   };
   const db = getDb();

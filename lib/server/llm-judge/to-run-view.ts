@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { JOB_KIND, JUDGE_TASKS, type JudgeTask } from "@/lib/llm-judge/run.schema";
+import { pricesOf, tokenCost } from "@/lib/cascade/cost";
 import type { RunView } from "@/lib/llm-judge/run-view";
 
 const SHOWN_FAILURES = 20;
@@ -26,15 +27,32 @@ export const runViewSelect = {
   total: true,
   completed: true,
   failed: true,
+  inputTokens: true,
+  outputTokens: true,
   attempts: true,
   lastError: true,
   createdAt: true,
   updatedAt: true,
-  endpoint: { select: { name: true } },
+  endpoint: { select: { name: true, inputPricePerMillion: true, outputPricePerMillion: true } },
   createdBy: { select: { email: true } },
 } as const;
 
-type Row = { id: number; payload: unknown; status: RunView["status"]; total: number; completed: number; failed: number; attempts: number; lastError: string | null; createdAt: Date; updatedAt: Date; endpoint: { name: string } | null; createdBy: { email: string } | null };
+type Row = {
+  id: number;
+  payload: unknown;
+  status: RunView["status"];
+  total: number;
+  completed: number;
+  failed: number;
+  inputTokens: bigint;
+  outputTokens: bigint;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  endpoint: { name: string; inputPricePerMillion: number | null; outputPricePerMillion: number | null } | null;
+  createdBy: { email: string } | null;
+};
 
 export function toRunView(row: Row): RunView {
   const summary = payloadSummarySchema.safeParse(row.payload);
@@ -42,6 +60,7 @@ export function toRunView(row: Row): RunView {
   const failures = payload.failures ?? [];
   // The latest replies of each item: a retried item that failed again was recorded twice.
   const replies = new Map((payload.unparseableOutputs ?? []).map((output) => [output.item, output.replies.map((reply) => reply.content)]));
+  const tokens = { input: Number(row.inputTokens), output: Number(row.outputTokens) };
   return {
     id: row.id,
     task: (payload.task ?? null) as JudgeTask | null,
@@ -50,6 +69,9 @@ export function toRunView(row: Row): RunView {
     total: row.total,
     completed: row.completed,
     failed: row.failed,
+    tokens,
+    // At the endpoint's prices now: the runs table shows what the run cost at today's rates.
+    cost: tokenCost(tokens, pricesOf(row.endpoint)),
     unparseable: failures.filter((failure) => failure.kind === "unparseable").length,
     attempts: row.attempts,
     lastError: row.lastError,

@@ -88,8 +88,9 @@ describe("direct scoring by criterion type", () => {
     expect(await findLlmVerdicts(turnIds[0])).toEqual([
       expect.objectContaining({ answer: "pass", confidence: 0.8, overallScore: null, level: null, rationale: "The response stays on the question." }),
     ]);
-    const audit = await getDb().judgeLabel.findFirstOrThrow({ where: { turnId: turnIds[0] }, select: { rationale: true, rawOutput: true } });
+    const audit = await getDb().judgeLabel.findFirstOrThrow({ where: { turnId: turnIds[0] }, select: { rationale: true, rawOutput: true, inputTokens: true, outputTokens: true } });
     expect(audit.rationale).toBe("The response stays on the question.");
+    expect([audit.inputTokens, audit.outputTokens]).toEqual([10, 5]);
     expect(audit.rawOutput).toMatchObject({ criterion, type: { type: "binary", labels: ["fail", "pass"], positive: "pass" }, parsed: { kind: "label", label: "pass" }, exchanges: [{ problem: null }] });
   });
 
