@@ -38,12 +38,12 @@ export type GenericPlan = { sessions: GenericSessionPlan[]; turnCount: number; r
 
 type Item = { turn: GenericTurn; rows: GenericRow[]; judgeLine: number; judgeKey: string; confidence: number | null };
 type Group = { group: string | null; items: Map<string, Item> };
-type Context = { fields: GenericFields; humanFields: readonly string[]; types: Map<string, CriterionType>; problems: ProblemCollector };
+type Context = { fields: GenericFields; humanFields: readonly string[]; types: Map<string, CriterionType>; problems: ProblemCollector; isJudgeOptional: boolean };
 
 export function planGenericImport(
   table: GenericTable,
   fields: GenericFields,
-  options: { judgeName: string; sessionId: string | null },
+  options: { judgeName: string; sessionId: string | null; isJudgeOptional?: boolean },
 ): { plan: GenericPlan } | { problems: ProblemReport } {
   const problems = new ProblemCollector();
   const humanFields = resolveHumanFields(table.columns, fields.humanFields, problems);
@@ -55,7 +55,9 @@ export function planGenericImport(
 
   const rows = table.rows.filter((row) => findUnstorableText(row.record, []) === null);
   const resolved = resolveCriterionTypes(rows, fields, humanFields, table.columns, problems);
-  const context: Context = { fields, humanFields, types: new Map(resolved.map((c) => [c.criterion, c.type])), problems };
+  // Native imports (lib/ingest/sources) keep items only humans rated: they have no judge value.
+  const isJudgeOptional = options.isJudgeOptional ?? false;
+  const context: Context = { fields, humanFields, types: new Map(resolved.map((c) => [c.criterion, c.type])), problems, isJudgeOptional };
   const groups = new Map<string, Group>();
   for (const row of table.rows) addRow(row, context, groups);
   if (problems.hasProblems) return { problems: problems.report() };
@@ -138,8 +140,10 @@ function addRow(row: GenericRow, context: Context, groups: Map<string, Group>): 
   const type = context.types.get(criterion);
   if (type === undefined) return; // its type could not be resolved, reported once
   const judge = readCriterionValue(type, criterion, record[fields.judgeField]);
-  if (judge === null) problems.add({ line, path: fields.judgeField, message: isLabelType(type.type) ? "a judge label is required" : "a judge score is required" });
-  else if ("error" in judge) problems.add({ line, path: fields.judgeField, message: judge.error });
+  if (judge === null && !context.isJudgeOptional) problems.add({ line, path: fields.judgeField, message: isLabelType(type.type) ? "a judge label is required" : "a judge score is required" });
+  else if (judge === null) {
+    // no judge value on this item: allowed for native imports
+  } else if ("error" in judge) problems.add({ line, path: fields.judgeField, message: judge.error });
   const confidence = fields.confidenceField ? readConfidence(record[fields.confidenceField]) : { value: null };
   if ("error" in confidence) problems.add({ line, path: fields.confidenceField!, message: confidence.error });
   const annotatorValue = textOf(record[fields.annotatorField]);
@@ -154,7 +158,8 @@ function addRow(row: GenericRow, context: Context, groups: Map<string, Group>): 
     const annotator = annotatorValue === null ? field : humanFields.length === 1 ? annotatorValue : `${annotatorValue}:${field}`;
     ratings.push({ annotator, ...ratingValue(read.value) });
   }
-  if (itemId === null || judge === null || "error" in judge || "error" in confidence) return;
+  if (itemId === null || (judge === null && !context.isJudgeOptional) || (judge !== null && "error" in judge) || "error" in confidence) return;
+  const judgeValue = judge === null ? null : judge.value;
 
   const groupName = textOf(record[fields.groupField]);
   const groupKey = groupName ?? "";
@@ -162,14 +167,14 @@ function addRow(row: GenericRow, context: Context, groups: Map<string, Group>): 
   if (group === undefined) groups.set(groupKey, (group = { group: groupName, items: new Map() }));
   const itemKey = JSON.stringify([itemId, dimension]);
   // 0.5, "pass", ["a","b"]: the key that must agree across rows of an item, and how it reads.
-  const judgeKey = "score" in judge.value ? String(judge.value.score) : JSON.stringify("label" in judge.value ? judge.value.label : judge.value.labels);
+  const judgeKey = judgeValue === null ? "none" : "score" in judgeValue ? String(judgeValue.score) : JSON.stringify("label" in judgeValue ? judgeValue.label : judgeValue.labels);
   let item = group.items.get(itemKey);
   if (item === undefined) {
-    const turn = newTurn(group.items.size, itemId, dimension, textOf(record[fields.textField]), judge.value, confidence.value);
+    const turn = newTurn(group.items.size, itemId, dimension, textOf(record[fields.textField]), judgeValue, confidence.value);
     item = { turn, rows: [], judgeLine: line, judgeKey, confidence: confidence.value };
     group.items.set(itemKey, item);
   } else if (item.judgeKey !== judgeKey) {
-    const what = "score" in judge.value ? "score" : "label";
+    const what = judgeValue !== null && "score" in judgeValue ? "score" : "label";
     problems.add({ line, path: fields.judgeField, message: `judge ${what} ${judgeKey} differs from ${item.judgeKey} on line ${item.judgeLine} for the same item` });
   } else if (item.confidence !== confidence.value) {
     problems.add({ line, path: fields.confidenceField!, message: `confidence ${confidence.value} differs from ${item.confidence} on line ${item.judgeLine} for the same item` });
@@ -195,9 +200,9 @@ function readConfidence(raw: unknown): { value: number | null } | { error: strin
   return { error: `a confidence is a number from 0 to 1, got ${JSON.stringify(raw)}` };
 }
 
-function newTurn(ordinal: number, itemId: string, dimension: string | null, text: string | null, judge: CriterionValue, confidence: number | null): GenericTurn {
+function newTurn(ordinal: number, itemId: string, dimension: string | null, text: string | null, judge: CriterionValue | null, confidence: number | null): GenericTurn {
   const response = text ?? "";
-  const isScore = "score" in judge;
+  const isScore = judge !== null && "score" in judge;
   return {
     turn: {
       ordinal,
@@ -232,7 +237,7 @@ function newTurn(ordinal: number, itemId: string, dimension: string | null, text
           is_imported: true,
         }
       : null,
-    judgeLabel: isScore ? null : { label: "label" in judge ? judge.label : null, labels: "labels" in judge ? judge.labels : null, confidence },
+    judgeLabel: isScore || judge === null ? null : { label: "label" in judge ? judge.label : null, labels: "labels" in judge ? judge.labels : null, confidence },
     raw: "",
     ratings: [],
   };

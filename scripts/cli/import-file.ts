@@ -11,6 +11,8 @@ import { readLines, type ByteSource } from "@/lib/ingest/read-lines";
 import { ImportInvalidError } from "@/lib/server/import/import-errors";
 import { importGeneric } from "@/lib/server/import/import-generic";
 import { importLog } from "@/lib/server/import/import-log";
+import { importNative } from "@/lib/server/import/import-native";
+import { readSource } from "@/lib/ingest/sources/read-source";
 import type { ImportCliOptions } from "./import-options.ts";
 import { ProgressBar } from "./import-progress.ts";
 
@@ -19,6 +21,11 @@ const ACTOR = { source: "cli" } as const;
 export async function importFile(path: string, options: ImportCliOptions): Promise<ImportResult> {
   const bar = new ProgressBar(basename(path));
   try {
+    if (options.native) {
+      const read = readSource(new Uint8Array(await readFile(path)), basename(path), options.native.from);
+      if ("problems" in read) throw new ImportInvalidError({ problems: read.problems.slice(0, 50), omitted: Math.max(0, read.problems.length - 50) });
+      return await importNative({ read: read.read, fileName: basename(path), actor: ACTOR, judgeName: options.native.judgeName ?? undefined, replace: options.log.replace, isDryRun: options.isDryRun });
+    }
     if (options.generic) {
       const read = readTextDocument(await readFile(path), basename(path));
       if ("problems" in read) throw new ImportInvalidError({ problems: read.problems, omitted: 0 });

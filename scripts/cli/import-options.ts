@@ -2,6 +2,7 @@
 // with the same Zod schemas as the API and the import page.
 import { parseArgs } from "node:util";
 import { genericFieldsSchema, logImportOptionsSchema, type GenericFields, type LogImportOptions } from "@/lib/ingest/import-options.schema";
+import { nativeCliUsage, parseNativeOptions, type NativeCliOptions } from "./import-native-options.ts";
 
 export const USAGE = `usage:
   concord import FILE… [--summary F] [--seed-prompt TEXT] [--session-id ID] [--replace]
@@ -37,6 +38,8 @@ unless declared. Labels are text; a label set is a JSON array or a|b ([] is the 
   --dry-run          validate and print what would be stored (counts, criterion types),
                      storing nothing
 
+${nativeCliUsage}
+
 Prints one result line per file on stdout; exits 1 if any file was not imported.`;
 
 export type ImportCliOptions = {
@@ -46,6 +49,8 @@ export type ImportCliOptions = {
   generic: GenericFields | null;
   /** --dry-run (generic data only); absent when not given. */
   isDryRun?: boolean;
+  /** --from: a native source's export, or a live pull; absent otherwise. */
+  native?: NativeCliOptions;
 };
 
 export class UsageError extends Error {}
@@ -74,6 +79,13 @@ export function parseImportOptions(args: string[]): ImportCliOptions | "help" {
         "criterion-type": { type: "string", multiple: true },
         "confidence-field": { type: "string" },
         "dry-run": { type: "boolean" },
+        from: { type: "string" },
+        url: { type: "string" },
+        "public-key": { type: "string" },
+        "secret-key": { type: "string" },
+        token: { type: "string" },
+        project: { type: "string" },
+        since: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -82,6 +94,16 @@ export function parseImportOptions(args: string[]): ImportCliOptions | "help" {
   }
   const { values, positionals } = parsed;
   if (values.help) return "help";
+  const nativeOnly = ["url", "public-key", "secret-key", "token", "project", "since"] as const;
+  if (values.from === undefined) {
+    const misplaced = nativeOnly.find((name) => values[name] !== undefined);
+    if (misplaced) throw new UsageError(`--${misplaced} needs --from`);
+  } else {
+    const misplaced = (["summary", "seed-prompt", "session-id", "generic", "judge-field", "human-field", "item-field", "text-field", "group-field", "dimension-field", "annotator-field", "criterion-type", "confidence-field"] as const).find((name) => values[name] !== undefined);
+    if (misplaced) throw new UsageError(`--${misplaced} is not used with --from`);
+    const native = parseNativeOptions(values, positionals, (message) => new UsageError(message));
+    return { files: positionals, summary: null, log: { replace: values.replace ?? false }, generic: null, isDryRun: values["dry-run"], native };
+  }
   if (positionals.length === 0) throw new UsageError("name at least one FILE to import");
   if (values.summary !== undefined && positionals.length > 1) throw new UsageError("--summary belongs to one file; import the files one at a time");
   const genericOnly = ["judge-field", "human-field", "item-field", "text-field", "group-field", "dimension-field", "annotator-field", "judge-name", "criterion-type", "confidence-field", "dry-run"] as const;

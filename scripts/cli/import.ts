@@ -1,6 +1,7 @@
 // `concord import FILE…`: imports orchestrator logs or generic judge-vs-human data, each file
 // all-or-nothing, printing one result line per file. See USAGE in import-options.ts.
-import { describeImportResult } from "@/lib/ingest/import-result";
+import { describeImportResult, type ImportResult } from "@/lib/ingest/import-result";
+import { describeSourcePreview, type SourcePreview } from "@/lib/ingest/sources/preview-source";
 import { formatProblemReport } from "@/lib/ingest/problems";
 import { getDb } from "@/lib/server/db";
 import { ImportConflictError, ImportInvalidError } from "@/lib/server/import/import-errors";
@@ -41,7 +42,10 @@ export async function run(args: string[]): Promise<number> {
 
 async function importOne(file: string, options: Exclude<ReturnType<typeof parseImportOptions>, "help">) {
   try {
-    return { isFailure: false, text: `${file}: ${describeImportResult(await importFile(file, options))}` };
+    const result: ImportResult & { preview?: SourcePreview } = await importFile(file, options);
+    // A native source's dry run says what was understood, before the counts.
+    const preview = result.preview && result.status === "dry_run" ? describeSourcePreview(result.preview).map((line) => `  ${line}`) : [];
+    return { isFailure: false, text: [`${file}: ${describeImportResult(result)}`, ...preview].join("\n") };
   } catch (error) {
     if (error instanceof ImportInvalidError) {
       const lines = formatProblemReport(error.report).map((problem) => `  ${problem}`);

@@ -3,7 +3,7 @@ import type { GenericFields } from "@/lib/ingest/import-options.schema";
 import type { ImportResult } from "@/lib/ingest/import-result";
 import { planGenericImport } from "@/lib/ingest/plan-generic-import";
 import { isLabelType } from "@/lib/ingest/criterion-type.schema";
-import { readGenericTable } from "@/lib/ingest/read-generic-table";
+import { readGenericTable, type GenericTable } from "@/lib/ingest/read-generic-table";
 import { OVERALL_CRITERION } from "@/lib/rubric/rubric.schema";
 import { ProblemCollector } from "@/lib/ingest/problems";
 import { claimSessions } from "./claim-sessions";
@@ -27,6 +27,10 @@ export type GenericImportRequest = {
   replace?: boolean;
   /** Validate and write everything, then roll back: the result says what an import would store. */
   isDryRun?: boolean;
+  /** Rows already read (a native source's records, lib/ingest/sources): `text` is then not read. */
+  table?: GenericTable;
+  /** Items without a judge value are kept (a native source's items only humans rated). */
+  isJudgeOptional?: boolean;
 };
 
 /**
@@ -38,9 +42,9 @@ export type GenericImportRequest = {
  */
 export async function importGeneric(request: GenericImportRequest): Promise<ImportResult> {
   const judgeName = `imported:${request.fields.judgeName ?? baseName(request.fileName) ?? "data"}`;
-  const read = readGenericTable(request.text, request.fileName);
+  const read = request.table ? { table: request.table } : readGenericTable(request.text, request.fileName);
   if ("problems" in read) throw new ImportInvalidError(collect(read.problems));
-  const planned = planGenericImport(read.table, request.fields, { judgeName, sessionId: request.sessionId ?? null });
+  const planned = planGenericImport(read.table, request.fields, { judgeName, sessionId: request.sessionId ?? null, isJudgeOptional: request.isJudgeOptional });
   if ("problems" in planned) throw new ImportInvalidError(planned.problems);
   const { plan } = planned;
   const overall = plan.criteria.find((c) => c.criterion === OVERALL_CRITERION && isLabelType(c.type.type));
