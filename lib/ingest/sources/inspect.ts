@@ -7,6 +7,7 @@
 // Shapes from UKGovernmentBEIS/inspect_ai src/inspect_ai/scorer/_metric.py (Score, ScoreEdit,
 // ProvenanceData), src/inspect_ai/log/_log.py (EvalLog, EvalSample) and
 // https://inspect.aisi.org.uk/eval-logs.html (the .eval format).
+import type { CriterionDeclaration } from "../criterion-type.schema";
 import { idText, isObject, SourceReader, type NativeValue, type SourceRecord, type SourceResult } from "./source-values";
 import type { SourceFile } from "./read-source-file";
 
@@ -28,7 +29,19 @@ export function readInspect(file: SourceFile): SourceResult {
   }
   const models = graderModels(header);
   for (const record of samples) readSample(reader, record, models);
-  return reader.finish();
+  return reader.finish(gradeDeclarations(reader));
+}
+
+/** Inspect's grades C (correct), P (partial), I (incorrect), N (no answer): one categorical type
+ * with all four labels, so that a scorer whose values happen to be all C is still a criterion. */
+const GRADES = ["C", "P", "I", "N"];
+
+function gradeDeclarations(reader: SourceReader): CriterionDeclaration[] {
+  const byCriterion = new Map<string, boolean>();
+  for (const { criterion, value } of reader.values) {
+    byCriterion.set(criterion, (byCriterion.get(criterion) ?? true) && typeof value === "string" && GRADES.includes(value));
+  }
+  return [...byCriterion].filter(([, isGrade]) => isGrade).map(([criterion]) => ({ criterion, type: "categorical", labels: GRADES, positive: null, range: null }));
 }
 
 /** scorer name → its grader model, from the log's results.scores[].params.model. */

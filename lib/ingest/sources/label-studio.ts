@@ -1,5 +1,5 @@
 // Label Studio's JSON export of tasks (also what GET /api/projects/{id}/export returns): each
-// task's `annotations` are human (the rater is `completed_by`, an id or a user object), its
+// task's `annotations` are human (the rater is `completed_by`, an id or a user object, read as "user <id>"), its
 // `predictions` the judge (named by `model_version`). An item is the task `id`, the criterion
 // a control's `from_name`. Classification controls are read: choices (one label, or a set when
 // several are chosen), rating, number and taxonomy (each path joined with "/"); region and
@@ -91,10 +91,11 @@ function readValue(type: string, value: Record<string, unknown>): { value: Nativ
   }
 }
 
-/** completed_by: a user id (the JSON export) or a user object ({id, email, …}). */
+/** completed_by: a user id (the JSON export) or a user object ({id, email, …}): "user <id>" either way, so two exports agree. */
 function raterOf(completedBy: unknown): string | null {
-  if (isObject(completedBy)) return idText(completedBy.email) ?? idText(completedBy.id);
-  return idText(completedBy);
+  const id = isObject(completedBy) ? idText(completedBy.id) : idText(completedBy);
+  if (id !== null) return `user ${id}`;
+  return isObject(completedBy) ? idText(completedBy.email) : null;
 }
 
 function taskText(data: unknown): string | null {

@@ -95,4 +95,28 @@ describe("importNative", () => {
     expect(error.report.problems).toEqual([{ line: null, path: "record 4: value", message: 'a second judge value for item "t2", criterion "q" (the first is at record 3: value)' }]);
     expect(await counts()).toEqual(before);
   });
+
+  it.each([
+    ["langsmith-feedback.jsonl", "langsmith", 4, 5],
+    ["phoenix-annotations.csv", "phoenix", 3, 2],
+    ["label-studio-tasks.json", "label-studio", 5, 6],
+    ["argilla-records.json", "argilla", 4, 5],
+    ["inspect-log.json", "inspect", 8, 3],
+  ] as const)("stores %s (%s) as %i turns and %i ratings, and nothing the second time", async (name, source, turnCount, ratingCount) => {
+    const judgeName = uniqueId(source);
+    const first = await importNative({ read: readFixture(name), fileName: name, actor: cli, judgeName });
+    expect(first).toMatchObject({ status: "created", turnCount, ratingCount, preview: { source } });
+    const before = await counts();
+    const second = await importNative({ read: readFixture(name), fileName: name, actor: cli, judgeName });
+    expect(second.status).toBe("already_imported");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("stores nothing new for an Inspect .eval archive after the same log as .json", async () => {
+    const judgeName = uniqueId("inspect-both");
+    expect((await importNative({ read: readFixture("inspect-log.json"), fileName: "inspect-log.json", actor: cli, judgeName })).status).toBe("created");
+    const before = await counts();
+    expect((await importNative({ read: readFixture("inspect-log.eval"), fileName: "inspect-log.eval", actor: cli, judgeName })).status).toBe("already_imported");
+    expect(await counts()).toEqual(before);
+  });
 });
