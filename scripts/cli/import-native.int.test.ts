@@ -1,6 +1,8 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FIXTURES } from "@/lib/ingest/sources/test-helpers";
+import { FIXTURES, fixtureBytes } from "@/lib/ingest/sources/test-helpers";
 import { uniqueId } from "@/lib/server/import/test-helpers";
 import { run } from "./import.ts";
 
@@ -60,5 +62,40 @@ describe("concord import --from", () => {
   it("refuses a live-pull flag without --url, and an unknown tool", async () => {
     expect((await cli("--from", "langfuse", "--token", "x", "f.json")).stderr).toMatch(/^concord import: --token belongs to a live pull, which needs --url\n/);
     expect((await cli("--from", "wandb", "f.json")).stderr).toMatch(/^concord import: --from: expected one of langfuse, langsmith, phoenix, label-studio, argilla, inspect or auto, got "wandb"\n/);
+  });
+
+  it("pulls from Langfuse's API with progress on stderr and the result on stdout", async () => {
+    const server = createServer((request, response) => {
+      const page = new URL(request.url ?? "/", "http://stub").searchParams.get("page");
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(Buffer.from(fixtureBytes(`langfuse-page-${page}.json`)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const result = await cli("--from", "langfuse", "--url", url, "--public-key", uniqueId("pk"), "--secret-key", "sk", "--judge-name", uniqueId("cli-pull"));
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe(
+        [`Langfuse ${url}: page 1 of 3, 4 scores`, `Langfuse ${url}: page 2 of 3, 8 scores`, `Langfuse ${url}: page 3 of 3, 11 scores`, `Langfuse ${url}: importing 11 scores`, ""].join("\n"),
+      );
+      expect(result.stdout).toMatch(new RegExp(`^Langfuse ${url.replace(/[.]/g, "\\.")}: imported 1 session / 5 turns / 6 ratings; criteria: `));
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("says how to fix a refused key, and exits 1", async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(401);
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const result = await cli("--from", "label-studio", "--url", url, "--token", "bad", "--project", "3");
+      expect(result).toEqual({ code: 1, stdout: "", stderr: "concord import: Label Studio refused the credentials (HTTP 401): check --token (Account & Settings → Access Token)\n" });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

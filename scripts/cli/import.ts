@@ -7,6 +7,7 @@ import { getDb } from "@/lib/server/db";
 import { ImportConflictError, ImportInvalidError } from "@/lib/server/import/import-errors";
 import { closeImportPool } from "@/lib/server/import/with-import-transaction";
 import { importFile } from "./import-file.ts";
+import { pullCommand } from "./import-pull.ts";
 import { parseImportOptions, UsageError, USAGE } from "./import-options.ts";
 
 export async function run(args: string[]): Promise<number> {
@@ -28,6 +29,8 @@ export async function run(args: string[]): Promise<number> {
   }
   let failed = 0;
   try {
+    const native = options.native;
+    if (native?.pull) return await pullCommand({ ...native, pull: native.pull });
     for (const file of options.files) {
       const line = await importOne(file, options);
       if (line.isFailure) failed++;
