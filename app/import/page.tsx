@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ImportPanel } from "@/components/import/import-panel";
+import { NativeImportPanel } from "@/components/import/native-import-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { ACCESS } from "@/lib/auth/access";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_MB } from "@/lib/ingest/import-limits";
@@ -21,6 +22,7 @@ export default async function ImportPage() {
         }
       />
       <ImportPanel maxBytes={MAX_IMPORT_BYTES} />
+      <NativeImportPanel maxBytes={MAX_IMPORT_BYTES} />
     </>
   );
 }

@@ -132,7 +132,7 @@ function CriteriaTable({ criteria }: { criteria: NonNullable<ImportResult["crite
   );
 }
 
-function ErrorDetails({ error }: { error: ImportErrorBody }) {
+export function ErrorDetails({ error }: { error: ImportErrorBody }) {
   if (error.error === "invalid" && "problems" in error) {
     return (
       <div className="alert alert-error" role="alert">

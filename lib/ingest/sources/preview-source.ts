@@ -4,6 +4,7 @@
 // reverse). It plans the import exactly as the generic import will, so a preview that passes
 // is an import that passes.
 import { describeCriterionType, type CriterionType } from "../criterion-type.schema";
+import type { ImportResult } from "../import-result";
 import { planGenericImport } from "../plan-generic-import";
 import type { ImportProblem } from "../problems";
 import { SOURCE_TITLES, type SourceName, type SourceRead, type SkippedRecord } from "./source-values";
@@ -26,6 +27,9 @@ export type SourcePreview = {
   humanOnly: { count: number; listed: { item: string; criterion: string }[] };
   skipped: SkippedRecord[];
 };
+
+/** An import of a native source: what was stored (or would be, on a dry run) and what was understood. */
+export type NativeImportResult = ImportResult & { preview: SourcePreview };
 
 export type PlannedSource = { preview: SourcePreview; native: NativeTable };
 

@@ -1,13 +1,12 @@
 import "server-only";
-import type { ImportResult } from "@/lib/ingest/import-result";
 import { ProblemCollector } from "@/lib/ingest/problems";
-import { planSourceImport, type SourcePreview } from "@/lib/ingest/sources/preview-source";
+import { planSourceImport, type NativeImportResult } from "@/lib/ingest/sources/preview-source";
 import type { SourceRead } from "@/lib/ingest/sources/source-values";
 import { ImportInvalidError } from "./import-errors";
 import { importGeneric } from "./import-generic";
 import type { ImportActor } from "./import-types";
 
-export type NativeImportResult = ImportResult & { preview: SourcePreview };
+export type { NativeImportResult };
 
 export type NativeImportRequest = {
   read: SourceRead;
