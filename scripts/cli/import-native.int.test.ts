@@ -32,10 +32,10 @@ describe("concord import --from", () => {
     expect(dry.code).toBe(0);
     expect(dry.stdout).toBe(
       [
-        `${file}: dry run, nothing stored: would import 1 session / 5 turns / 6 ratings; criteria: helpfulness ordinal (inferred), correct binary [false, true] positive true (declared), tone categorical [casual, formal] (declared)`,
+        `${file}: dry run, nothing stored: would import 1 session / 5 turns / 6 ratings; criteria: helpful ordinal (inferred), correct binary [false, true] positive true (declared), tone categorical [casual, formal] (declared)`,
         "  Langfuse: 4 items, 4 judge-human pairs (item + criterion)",
         "  criteria:",
-        "    helpfulness: ordinal (inferred); 2 judge values, 3 human values",
+        "    helpful: ordinal (inferred); 2 judge values, 3 human values",
         "    correct: binary [false, true] positive true (from the source); 1 judge value, 1 human value",
         "    tone: categorical [casual, formal] (from the source); 1 judge value, 2 human values",
         "  raters (human): user-ana (3), user-ben (3)",

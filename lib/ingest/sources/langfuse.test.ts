@@ -4,11 +4,11 @@ import { readSource } from "./read-source";
 import { fixtureBytes, previewFixture, readFixture, valueTuples } from "./test-helpers";
 
 const EXPECTED = [
-  ["tr-a", "helpfulness", "judge", "cfg-helpful-judge", 4],
-  ["tr-a", "helpfulness", "human", "user-ana", 5],
-  ["tr-a", "helpfulness", "human", "user-ben", 4],
-  ["tr-b", "helpfulness", "judge", "cfg-helpful-judge", 2],
-  ["tr-b", "helpfulness", "human", "user-ana", 3],
+  ["tr-a", "helpful", "judge", "cfg-helpful-judge", 4],
+  ["tr-a", "helpful", "human", "user-ana", 5],
+  ["tr-a", "helpful", "human", "user-ben", 4],
+  ["tr-b", "helpful", "judge", "cfg-helpful-judge", 2],
+  ["tr-b", "helpful", "human", "user-ana", 3],
   ["tr-a", "correct", "judge", "cfg-correct-judge", "true"],
   ["tr-a", "correct", "human", "user-ben", "false"],
   ["tr-c/obs-c1", "tone", "judge", "cfg-tone-judge", "formal"],
@@ -41,7 +41,7 @@ describe("Langfuse scores", () => {
     expect(preview.pairCount).toBe(4);
     expect(preview.judgeName).toBe("imported:langfuse");
     expect(preview.criteria.map((c) => [c.criterion, c.typeText, c.isDeclared, c.judgeValues, c.humanValues])).toEqual([
-      ["helpfulness", "ordinal", false, 2, 3],
+      ["helpful", "ordinal", false, 2, 3],
       ["correct", "binary [false, true] positive true", true, 1, 1],
       ["tone", "categorical [casual, formal]", true, 1, 2],
     ]);
@@ -52,7 +52,7 @@ describe("Langfuse scores", () => {
     expect(describeSourcePreview(preview)).toEqual([
       "Langfuse: 4 items, 4 judge-human pairs (item + criterion)",
       "criteria:",
-      "  helpfulness: ordinal (inferred); 2 judge values, 3 human values",
+      "  helpful: ordinal (inferred); 2 judge values, 3 human values",
       "  correct: binary [false, true] positive true (from the source); 1 judge value, 1 human value",
       "  tone: categorical [casual, formal] (from the source); 1 judge value, 2 human values",
       "raters (human): user-ana (3), user-ben (3)",

@@ -37,8 +37,8 @@ describe("importNative", () => {
     expect(result.sessions).toHaveLength(1);
     const turns = await storedTurns(judgeName);
     expect(turns.map((t) => [t.itemId, t.dimension, t.judgeScores.map((s) => [s.overallScore, s.judge.name]), t.judgeLabels.map((l) => l.label)])).toEqual([
-      ["tr-a", "helpfulness", [[4, `imported:${judgeName}`]], []],
-      ["tr-b", "helpfulness", [[2, `imported:${judgeName}`]], []],
+      ["tr-a", "helpful", [[4, `imported:${judgeName}`]], []],
+      ["tr-b", "helpful", [[2, `imported:${judgeName}`]], []],
       ["tr-a", "correct", [], ["true"]],
       ["tr-c/obs-c1", "tone", [], ["formal"]],
       ["tr-d", "tone", [], []],
