@@ -38,3 +38,17 @@ test("a file that mixes two tools' records is refused with the line named", asyn
   await expect(panel.getByRole("alert")).toContainText("Nothing was imported");
   await expect(panel.getByRole("row", { name: /3 whole line this is a LangSmith record/ })).toBeVisible();
 });
+
+test("the live pull form names what is missing before anything is fetched", async ({ page, signInAs }) => {
+  await signInAs("admin");
+  await page.goto("/import");
+  const form = page.getByRole("region", { name: "Pull from a live tool" });
+  await form.getByLabel("Tool").selectOption("label-studio");
+  await form.getByLabel("Address").fill("ftp://example.com");
+  await form.getByLabel("Project number").fill("seven");
+  await form.getByRole("button", { name: "Start the pull" }).click();
+  await expect(form.getByText("an http(s) address")).toBeVisible();
+  await expect(form.getByText("the project's number")).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await form.screenshot({ path: "test-results/live-pull-390.png" });
+});

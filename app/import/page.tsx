@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ImportPanel } from "@/components/import/import-panel";
+import { LivePullForm } from "@/components/import/live-pull-form";
 import { NativeImportPanel } from "@/components/import/native-import-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { ACCESS } from "@/lib/auth/access";
@@ -23,6 +24,7 @@ export default async function ImportPage() {
       />
       <ImportPanel maxBytes={MAX_IMPORT_BYTES} />
       <NativeImportPanel maxBytes={MAX_IMPORT_BYTES} />
+      <LivePullForm />
     </>
   );
 }
