@@ -46,6 +46,24 @@ describe("LangSmith feedback", () => {
     ]);
   });
 
+  it("reads a CSV of feedback with feedback_source as dotted columns or as JSON text", () => {
+    const csv = [
+      "run_id,key,score,value,feedback_source.type,feedback_source.user_id",
+      "r1,accuracy,1,,model,",
+      "r1,accuracy,0,,app,u-7",
+      "r2,label,,spam,model,",
+    ].join("\n");
+    const read = readSource(new TextEncoder().encode(csv), "feedback.csv", null);
+    expect("read" in read && valueTuples(read.read)).toEqual([
+      ["r1", "accuracy", "judge", "model", 1],
+      ["r1", "accuracy", "human", "u-7", 0],
+      ["r2", "label", "judge", "model", "spam"],
+    ]);
+    const jsonText = ["run_id,key,score,feedback_source", 'r1,accuracy,1,"{""type"": ""app"", ""user_id"": ""u-8""}"'].join("\n");
+    const fromJsonText = readSource(new TextEncoder().encode(jsonText), "feedback.csv", "langsmith");
+    expect("read" in fromJsonText && valueTuples(fromJsonText.read)).toEqual([["r1", "accuracy", "human", "u-8", 1]]);
+  });
+
   it("names the line and field of a feedback record with an unknown source type", () => {
     const line = JSON.stringify({ run_id: "r1", key: "k", score: 1, feedback_source: { type: "robot" } });
     expect(problemsOf(`${line}\n`, "f.jsonl", "langsmith")).toEqual([{ line: 1, path: "feedback_source.type", message: 'expected model, app or api, got "robot"' }]);
