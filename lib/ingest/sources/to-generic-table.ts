@@ -30,7 +30,8 @@ export function toGenericTable(read: SourceRead, judgeName?: string): NativeTabl
     } else if (key.judge === null) {
       key.judge = value;
     } else {
-      problems.push({ line: value.line, path: value.path, message: `a second judge value for item "${value.item}", criterion "${value.criterion}" (the first is at ${where(key.judge)})` });
+      const first = value.rater === key.judge.rater ? `${value.rater} gave one already at ${where(key.judge)}` : `from ${value.rater}; the first, from ${key.judge.rater}, is at ${where(key.judge)}`;
+      problems.push({ line: value.line, path: value.path, message: `a second judge value for item "${value.item}", criterion "${value.criterion}" (${first}): an import holds one judge value per item and criterion` });
     }
   }
   if (problems.length > 0) return { problems };

@@ -92,7 +92,7 @@ describe("importNative", () => {
     const read = readSource(new TextEncoder().encode(text), "two-judges.json", "langfuse");
     if ("problems" in read) throw new Error("expected the file to read");
     const error = await rejectionOf(importNative({ read: read.read, fileName: "two-judges.json", actor: cli, judgeName: uniqueId("bad") }), ImportInvalidError);
-    expect(error.report.problems).toEqual([{ line: null, path: "record 4: value", message: 'a second judge value for item "t2", criterion "q" (the first is at record 3: value)' }]);
+    expect(error.report.problems).toEqual([{ line: null, path: "record 4: value", message: 'a second judge value for item "t2", criterion "q" (from b; the first, from a, is at record 3: value): an import holds one judge value per item and criterion' }]);
     expect(await counts()).toEqual(before);
   });
 
