@@ -148,4 +148,28 @@ describe("runPull", () => {
       { kind: "page", page: 2, totalPages: 2, records: 3 },
     ]);
   });
+
+  it("resumes after the process stopped between pages, fetching only what is missing", async () => {
+    const spec = langfuseSpec({ url: base, publicKey: uniqueId("pk"), secretKey: "s", since: null, pageSize: 4 });
+    const judgeName = uniqueId("pull-killed");
+    handler = (_request, url, response) => langfusePage(url, response);
+    requests.length = 0;
+    const before = await counts();
+    // The second page is stored, then the run dies (as a killed process would, before page 3).
+    const killed = runPull(spec, {
+      actor: { source: "cli" },
+      judgeName,
+      onProgress: (p) => {
+        if (p.kind === "page" && p.page === 2) throw new Error("killed");
+      },
+    });
+    await expect(killed).rejects.toThrow("killed");
+    expect(await counts()).toEqual(before);
+    expect(await getDb().sourcePull.findFirstOrThrow({ where: { pullKey: spec.pullKey } })).toMatchObject({ status: "running", cursor: "3", pageCount: 2, recordCount: 8 });
+
+    requests.length = 0;
+    const result = await runPull(spec, { actor: { source: "cli" }, judgeName });
+    expect(requests.map((r) => new URL(r.path, base).searchParams.get("page"))).toEqual(["3"]);
+    expect(result).toMatchObject({ status: "created", turnCount: 5, ratingCount: 6 });
+  });
 });
