@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "turns" ADD COLUMN     "generator_model" TEXT;
+
