@@ -32,6 +32,7 @@ export function buildLogTurn({ record, raw, ordinal, seedPrompt, config }: LogTu
     affect_amplitude: record.state_after?.affect_amplitude ?? null,
     item_id: null,
     dimension: null,
+    generator_model: record.generator_model ?? null,
     phase: record.phase ?? null,
     state_after: record.state_after ?? null,
   };

@@ -32,6 +32,10 @@ export const genericFieldsSchema = z.object({
   judgeName: z.string().trim().min(1).max(100).optional(),
   /** The judge's confidence (0–1) in its answer, kept for label criteria. */
   confidenceField: fieldName.optional(),
+  /** The model that generated each item's text, when the rows have this field (self-enhancement check). */
+  generatorModelField: fieldName.default("generator_model"),
+  /** The judge's own model (e.g. "gpt-4o-mini"), kept on the judge for the self-enhancement check. */
+  judgeModel: z.string().trim().min(1).max(200).optional(),
   /** `NAME=TYPE[:…]` per criterion (criterion-type.schema.ts); the others are inferred from the data. */
   criterionTypes: criterionDeclarationsSchema.optional(),
 });
@@ -61,6 +65,8 @@ export const importQuerySchema = z.object({
   annotator_field: fieldName.optional(),
   judge_name: z.string().trim().min(1).max(100).optional(),
   confidence_field: fieldName.optional(),
+  generator_model_field: fieldName.optional(),
+  judge_model: z.string().trim().min(1).max(200).optional(),
   criterion_type: z.array(z.string().max(10_000)).optional(),
   /** Validate and report what would be stored (counts, criterion types), then store nothing. */
   dry_run: z
@@ -94,6 +100,8 @@ export function genericFieldsFromQuery(query: ImportQuery): { fields: GenericFie
     annotatorField: query.annotator_field,
     judgeName: query.judge_name,
     confidenceField: query.confidence_field,
+    generatorModelField: query.generator_model_field,
+    judgeModel: query.judge_model,
     criterionTypes: query.criterion_type && query.criterion_type.length > 0 ? query.criterion_type : undefined,
   });
   if (parsed.success) return { fields: parsed.data };
@@ -134,6 +142,8 @@ export function importSearchParams(options: {
       ["annotator_field", g.annotatorField],
       ["judge_name", g.judgeName],
       ["confidence_field", g.confidenceField],
+      ["generator_model_field", g.generatorModelField === "generator_model" ? undefined : g.generatorModelField],
+      ["judge_model", g.judgeModel],
     ];
     for (const [key, value] of named) if (value) params.set(key, value);
     for (const field of g.humanFields ?? []) params.append("human_field", field);

@@ -70,6 +70,8 @@ export const logRecordSchema = z.looseObject({
   evaluation_metrics: evaluationMetricsSchema.nullish(),
   phase: z.record(z.string(), z.unknown()).nullish(),
   state_after: z.looseObject({ affect_amplitude: z.number().nullish() }).nullish(),
+  /** The model that wrote the response (e.g. "gpt-4o-mini"), for the self-enhancement check. */
+  generator_model: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").nullish(),
 });
 
 /** An optional first line `{"type":"session",…}` naming the session of the lines after it. */

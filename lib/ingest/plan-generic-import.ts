@@ -36,7 +36,7 @@ export type GenericSessionPlan = {
 export type PlannedCriterion = { criterion: string; type: CriterionType; isDeclared: boolean; turnCount: number; ratingCount: number };
 export type GenericPlan = { sessions: GenericSessionPlan[]; turnCount: number; ratingCount: number; humanFields: string[]; criteria: PlannedCriterion[] };
 
-type Item = { turn: GenericTurn; rows: GenericRow[]; judgeLine: number; judgeKey: string; confidence: number | null };
+type Item = { turn: GenericTurn; rows: GenericRow[]; judgeLine: number; judgeKey: string; confidence: number | null; generatorModel: string | null };
 type Group = { group: string | null; items: Map<string, Item> };
 type Context = { fields: GenericFields; humanFields: readonly string[]; types: Map<string, CriterionType>; problems: ProblemCollector; isJudgeOptional: boolean };
 
@@ -147,6 +147,10 @@ function addRow(row: GenericRow, context: Context, groups: Map<string, Group>): 
   const confidence = fields.confidenceField ? readConfidence(record[fields.confidenceField]) : { value: null };
   if ("error" in confidence) problems.add({ line, path: fields.confidenceField!, message: confidence.error });
   const annotatorValue = textOf(record[fields.annotatorField]);
+  const generatorModel = textOf(record[fields.generatorModelField])?.trim() ?? null;
+  if (generatorModel !== null && generatorModel.length > 200) {
+    problems.add({ line, path: fields.generatorModelField, message: `a model name is at most 200 characters, got ${generatorModel.length}` });
+  }
   const ratings: GenericRating[] = [];
   for (const field of humanFields) {
     const read = readCriterionValue(type, criterion, record[field]);
@@ -171,13 +175,20 @@ function addRow(row: GenericRow, context: Context, groups: Map<string, Group>): 
   let item = group.items.get(itemKey);
   if (item === undefined) {
     const turn = newTurn(group.items.size, itemId, dimension, textOf(record[fields.textField]), judgeValue, confidence.value);
-    item = { turn, rows: [], judgeLine: line, judgeKey, confidence: confidence.value };
+    turn.turn.generator_model = generatorModel;
+    item = { turn, rows: [], judgeLine: line, judgeKey, confidence: confidence.value, generatorModel };
     group.items.set(itemKey, item);
   } else if (item.judgeKey !== judgeKey) {
     const what = judgeValue !== null && "score" in judgeValue ? "score" : "label";
     problems.add({ line, path: fields.judgeField, message: `judge ${what} ${judgeKey} differs from ${item.judgeKey} on line ${item.judgeLine} for the same item` });
   } else if (item.confidence !== confidence.value) {
     problems.add({ line, path: fields.confidenceField!, message: `confidence ${confidence.value} differs from ${item.confidence} on line ${item.judgeLine} for the same item` });
+  } else if (item.generatorModel !== generatorModel) {
+    problems.add({
+      line,
+      path: fields.generatorModelField,
+      message: `generator model ${JSON.stringify(generatorModel)} differs from ${JSON.stringify(item.generatorModel)} on line ${item.judgeLine} for the same item`,
+    });
   }
   item.rows.push(row);
   for (const rating of ratings) {
@@ -220,6 +231,7 @@ function newTurn(ordinal: number, itemId: string, dimension: string | null, text
       affect_amplitude: null,
       item_id: itemId,
       dimension,
+      generator_model: null,
       phase: null,
       state_after: null,
     },

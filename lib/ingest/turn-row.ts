@@ -17,6 +17,8 @@ export type TurnRow = {
   affect_amplitude: number | null;
   item_id: string | null;
   dimension: string | null;
+  /** The model that generated the response, when the data says. */
+  generator_model: string | null;
   phase: unknown;
   state_after: unknown;
 };

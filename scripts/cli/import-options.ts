@@ -10,6 +10,7 @@ export const USAGE = `usage:
                  [--text-field F] [--group-field F] [--dimension-field F]
                  [--annotator-field F] [--judge-name NAME] [--session-id ID] [--replace]
                  [--criterion-type NAME=TYPE …] [--confidence-field F] [--dry-run]
+                 [--generator-model-field F] [--judge-model MODEL]
 
 Imports orchestrator logs (JSONL, one turn per line, or a JSON record, array or
 {session_id?, seed_prompt?, records, summary?} document) into the database at DATABASE_URL.
@@ -35,6 +36,10 @@ unless declared. Labels are text; a label set is a JSON array or a|b ([] is the 
                      label), NAME=categorical:a,b,c, NAME=multilabel:a,b, NAME=numeric:0:10,
                      NAME=ordinal; labels left out are taken from the data
   --confidence-field F  the judge's confidence (0–1), kept with its labels
+  --generator-model-field F  the model that wrote each item's text (default generator_model,
+                     used when the rows have it); with --judge-model, the report checks
+                     whether the judge favours answers of its own model family
+  --judge-model MODEL the judge's own model, e.g. gpt-4o-mini
   --dry-run          validate and print what would be stored (counts, criterion types),
                      storing nothing
 
@@ -78,6 +83,8 @@ export function parseImportOptions(args: string[]): ImportCliOptions | "help" {
         "judge-name": { type: "string" },
         "criterion-type": { type: "string", multiple: true },
         "confidence-field": { type: "string" },
+        "generator-model-field": { type: "string" },
+        "judge-model": { type: "string" },
         "dry-run": { type: "boolean" },
         from: { type: "string" },
         url: { type: "string" },
@@ -106,7 +113,7 @@ export function parseImportOptions(args: string[]): ImportCliOptions | "help" {
   }
   if (positionals.length === 0) throw new UsageError("name at least one FILE to import");
   if (values.summary !== undefined && positionals.length > 1) throw new UsageError("--summary belongs to one file; import the files one at a time");
-  const genericOnly = ["judge-field", "human-field", "item-field", "text-field", "group-field", "dimension-field", "annotator-field", "judge-name", "criterion-type", "confidence-field", "dry-run"] as const;
+  const genericOnly = ["judge-field", "human-field", "item-field", "text-field", "group-field", "dimension-field", "annotator-field", "judge-name", "criterion-type", "confidence-field", "generator-model-field", "judge-model", "dry-run"] as const;
   if (!values.generic) {
     const misplaced = genericOnly.find((name) => values[name] !== undefined);
     if (misplaced) throw new UsageError(`--${misplaced} needs --generic`);
@@ -128,6 +135,8 @@ export function parseImportOptions(args: string[]): ImportCliOptions | "help" {
       annotatorField: values["annotator-field"],
       judgeName: values["judge-name"],
       confidenceField: values["confidence-field"],
+      generatorModelField: values["generator-model-field"],
+      judgeModel: values["judge-model"],
       criterionTypes: values["criterion-type"],
     });
     if (!fields.success) throw new UsageError(describe(fields.error.issues, {}));

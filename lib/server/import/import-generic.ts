@@ -59,7 +59,7 @@ export async function importGeneric(request: GenericImportRequest): Promise<Impo
   const criteria = plan.criteria;
   let judgeId = 0;
   const findJudge = async (client: Tx) => {
-    judgeId = await ensureJudge(client, { name: judgeName, version: "1", kind: "imported" });
+    judgeId = await ensureJudge(client, { name: judgeName, version: "1", kind: "imported", model: request.fields.judgeModel });
   };
   return withImportTransaction(async (tx): Promise<ImportResult> => {
     // A dry run makes its judge inside the transaction, so that nothing of it stays.

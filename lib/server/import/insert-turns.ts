@@ -10,16 +10,16 @@ WITH input AS (
     session_id int, ordinal int, depth_index int, step_index int, occurred_at timestamptz,
     persona_id text, persona_name text, persona_role text, backend_id text, backend_type text,
     prompt_digest text, response text, word_count int, affect_amplitude float8, item_id text,
-    dimension text, phase jsonb, state_after jsonb, raw jsonb, has_score boolean, overall_score float8,
+    dimension text, generator_model text, phase jsonb, state_after jsonb, raw jsonb, has_score boolean, overall_score float8,
     length_score float8, sentiment_score float8, completeness_score float8, critical_intensity float8,
     impact_score float8, metrics jsonb, is_imported boolean)
 ), inserted AS (
   INSERT INTO turns (session_id, ordinal, depth_index, step_index, occurred_at, persona_id, persona_name,
     persona_role, backend_id, backend_type, prompt_digest, response, word_count, affect_amplitude, item_id,
-    dimension, phase, state_after, raw)
+    dimension, generator_model, phase, state_after, raw)
   SELECT session_id, ordinal, depth_index, step_index, occurred_at, persona_id, persona_name,
     persona_role, backend_id, backend_type, prompt_digest, response, word_count, affect_amplitude, item_id,
-    dimension, NULLIF(phase, 'null'::jsonb), NULLIF(state_after, 'null'::jsonb), raw
+    dimension, generator_model, NULLIF(phase, 'null'::jsonb), NULLIF(state_after, 'null'::jsonb), raw
   FROM input
   RETURNING id, session_id, ordinal
 )
