@@ -45,3 +45,8 @@ export const panelCache = shared<unknown>("panel", 8);
 
 /** The raw-vs-calibrated figures of a calibrated judge in a scope (lib/server/calibrated-judges/get-calibration-report.ts). */
 export const calibrationCache = shared<unknown>("calibration", 8);
+
+/** A judge name's versions on a scope's frozen set (lib/server/judge-versions). */
+export const versionsCache = shared<unknown>("versions", 8);
+/** The self-enhancement figures of a scope's judge (lib/server/self-enhancement). */
+export const selfEnhancementCache = shared<unknown>("self-enhancement", 8);

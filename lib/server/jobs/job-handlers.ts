@@ -7,10 +7,20 @@ import { BOOTSTRAP_JOB_KIND } from "../verdict/bootstrap-state";
 import { runBootstrapJob } from "../verdict/run-bootstrap-job";
 import { PULL_JOB_KIND, runPullJob } from "../pull/pull-job";
 import { runWeightFitJob, WEIGHT_FIT_JOB_KIND } from "../thresholds/weight-fit-job";
+import { VERSIONS_JOB_KIND } from "../judge-versions/get-judge-versions";
+import { runVersionsBootstrapJob } from "../judge-versions/run-versions-bootstrap-job";
 import type { JobHandler } from "./job-types";
 
 /** Every job kind the server's worker runs, and its handler. */
 export function defaultJobHandlers(): Record<string, JobHandler> {
   const judge = createJudgeJobHandler();
-  return { [JOB_KIND.direct]: judge, [JOB_KIND.pairwise]: judge, [BOOTSTRAP_JOB_KIND]: runBootstrapJob, [TASK_BOOTSTRAP_JOB_KIND]: runTaskBootstrapJob, [WEIGHT_FIT_JOB_KIND]: runWeightFitJob, [PULL_JOB_KIND]: runPullJob };
+  return {
+    [JOB_KIND.direct]: judge,
+    [JOB_KIND.pairwise]: judge,
+    [BOOTSTRAP_JOB_KIND]: runBootstrapJob,
+    [TASK_BOOTSTRAP_JOB_KIND]: runTaskBootstrapJob,
+    [WEIGHT_FIT_JOB_KIND]: runWeightFitJob,
+    [PULL_JOB_KIND]: runPullJob,
+    [VERSIONS_JOB_KIND]: runVersionsBootstrapJob,
+  };
 }
