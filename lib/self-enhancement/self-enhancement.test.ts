@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { drawMultiplicities } from "@/lib/stats/crossed-bootstrap";
 import { uniformSource } from "@/lib/stats/seeded-random";
 import { selfEnhancement } from "./self-enhancement";
+import { selfEnhancementSentence } from "./self-enhancement-report";
 
 // Own-family turns (sessions 1, 2): judge (4, 3) vs people (3, 3); other turns (sessions 2, 3): judge (2, 3, 1) vs people (2, 2, 2).
 const INPUT = {
@@ -72,5 +73,20 @@ describe("selfEnhancement", () => {
 
   it("refuses arrays of different lengths", () => {
     expect(() => selfEnhancement({ judge: [1], human: [1, 2], isOwn: [true], cluster: [1] })).toThrow(RangeError);
+  });
+});
+
+describe("selfEnhancementSentence", () => {
+  const base = selfEnhancement(INPUT, { replicates: 10 });
+  it("reads the difference in levels with its interval and what the interval says", () => {
+    expect(selfEnhancementSentence({ ...base, difference: { ...base.difference, value: 0.31, ci: [0.12, 0.5] }, verdict: "favours" })).toBe(
+      "This judge scores its own family's answers 0.31 levels higher than people do [0.12, 0.50]: it favours its own family.",
+    );
+    expect(selfEnhancementSentence({ ...base, difference: { ...base.difference, value: -0.2, ci: [-0.45, 0.05] }, verdict: "inconclusive" })).toBe(
+      "This judge scores its own family's answers 0.20 levels lower than people do [\u22120.45, 0.05]: the interval holds 0, so this may be chance.",
+    );
+    expect(selfEnhancementSentence({ ...base, difference: { ...base.difference, value: 1, ci: null }, verdict: null })).toBe(
+      "This judge scores its own family's answers 1.00 level higher than people do: too few sessions for an interval.",
+    );
   });
 });
