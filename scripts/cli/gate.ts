@@ -8,7 +8,7 @@ import { buildReport } from "./agreement.ts";
 import { altTestReport } from "./agreement-alt-test.ts";
 import { ppiReport } from "./agreement-ppi.ts";
 
-const METRICS = ["kappa_quadratic", "spearman", "alt-test", "ppi-mean"] as const;
+const METRICS = ["kappa_quadratic", "spearman", "alt-test", "ppi-mean", "drift"] as const;
 type Metric = (typeof METRICS)[number];
 
 export const USAGE = `usage:
@@ -31,7 +31,19 @@ Bad input exits 1, as every Concord command.
                    concord agreement --ppi (--where, --alpha, --scale/--judge-cuts)
 
 Prints {metric, min, verdict, reason, sentence, value, ci_low, ci_high, n, report} on
-stdout, where report is what the figure's own command prints.`;
+stdout, where report is what the figure's own command prints.
+
+  concord gate --metric drift --judge NAME [--persona P] [--criterion C] [--from YYYY-MM-DD]
+               [--to YYYY-MM-DD] [--import ID] [--thresholds VERSION]
+
+  drift            reads the database at DATABASE_URL: every version of judge NAME (oldest
+                   first) scored against people on the rated items all of them scored, with
+                   its 95 % crossed-bootstrap interval; fail (exit 2) when the newest
+                   version's κ_q is below the previous version's interval (a regression),
+                   pass (exit 0) when it is not, inconclusive (exit 3) with fewer than two
+                   versions or fewer than 10 shared rated items; takes no --min. Prints
+                   {metric, judge, verdict, reason, sentence, newest, previous, frozen_items,
+                   frozen_sessions, versions, not_run}.`;
 
 const EXIT = { pass: 0, fail: 2, inconclusive: 3 } as const;
 
@@ -44,6 +56,7 @@ export async function run(args: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
+    if (gate.metric === "drift") return await runDrift(gate.rest);
     const figure = FIGURES[gate.metric](gate.rest);
     const verdict =
       gate.metric === "alt-test" ? altTestVerdict(figure, gate.min) : verdictOf({ estimate: figure.value, ci: figure.ci, n: figure.n }, { min: gate.min });
@@ -70,6 +83,21 @@ export async function run(args: string[]): Promise<number> {
   }
 }
 
+/** `--metric drift`: read from the database, loaded only when asked for. */
+async function runDrift(args: string[]): Promise<number> {
+  const { driftGate, DriftInputError } = await import("./gate-drift.ts");
+  try {
+    const { verdict, reason, sentence, output } = await driftGate(args);
+    const { metric, judge, ...rest } = output;
+    process.stdout.write(`${JSON.stringify({ metric, judge, verdict, reason, sentence, ...rest }, null, 2)}\n`);
+    process.stderr.write(`${verdict.toUpperCase()}: drift — ${sentence}\n`);
+    return EXIT[verdict];
+  } catch (error) {
+    if (!(error instanceof DriftInputError)) throw error;
+    throw new UsageError(error.message);
+  }
+}
+
 function parseGate(args: string[]): { metric: Metric; min: number; rest: string[] } | "help" {
   // --metric and --min are the gate's; every other flag goes to the figure's own parser,
   // which checks it.
@@ -87,13 +115,17 @@ function parseGate(args: string[]): { metric: Metric; min: number; rest: string[
   const { metric, min: bar } = own;
   if (metric === undefined) throw new UsageError(`missing --metric (one of ${METRICS.join(", ")})`);
   if (!(METRICS as readonly string[]).includes(metric)) throw new UsageError(`--metric must be one of ${METRICS.join(", ")}, got "${metric}"`);
+  if (metric === "drift") {
+    if (bar !== undefined) throw new UsageError("--metric drift takes no --min: it compares the newest version with the one before it");
+    return { metric, min: Number.NaN, rest };
+  }
   if (bar === undefined) throw new UsageError("missing --min (the bar the figure must reach)");
   const min = Number(bar);
   if (bar.trim() === "" || !Number.isFinite(min)) throw new UsageError(`--min must be a number, got "${bar}"`);
   return { metric: metric as Metric, min, rest };
 }
 
-const FIGURES: Record<Metric, (args: string[]) => Figure> = {
+const FIGURES: Record<Exclude<Metric, "drift">, (args: string[]) => Figure> = {
   kappa_quadratic: (args) => {
     const options = scoreOptions(args);
     if (!options.scale) throw new UsageError("kappa_quadratic needs --scale LO:HI (and --judge-cuts when the judge gives scores)");
