@@ -10,6 +10,7 @@ import { HEURISTIC_JUDGE } from "./ensure-judge";
 import { importGeneric } from "./import-generic";
 import { importLog } from "./import-log";
 import { seedDemoCalibrated } from "./seed-demo-calibrated";
+import { seedDemoDrift } from "./seed-demo-drift";
 import { seedDemoPanel } from "./seed-demo-panel";
 import { seedDemoPairwise } from "./seed-demo-pairwise";
 
@@ -53,6 +54,7 @@ export async function seedDemo({ sessions = 60, seed = 20251012, now = new Date(
   const comparisons = await seedDemoPairwise(imported.sessions.map((s) => s.id), seed);
   const panelTurns = await seedDemoPanel(imported.sessions.map((s) => s.id), seed);
   await seedDemoCalibrated();
+  await seedDemoDrift(imported.sessions.map((s) => s.id), seed, day);
   const labelled = await importGeneric({
     text: buildDemoLabels(seed),
     fileName: "demo-labels.jsonl",
