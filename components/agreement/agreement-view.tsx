@@ -15,6 +15,7 @@ import { DisagreementsSection } from "./disagreements-section";
 import { ExportLinks } from "./export-links";
 import { HeadlineCards } from "./headline-cards";
 import { HumanCeilingSection } from "./human-ceiling-section";
+import { JudgeVersionsSection } from "./judge-versions-section";
 import { OverTimeSection } from "./over-time-section";
 import { PairwiseSection } from "./pairwise-section";
 import { PanelSection } from "./panel-section";
@@ -22,6 +23,7 @@ import { RatersSection } from "./raters-section";
 import { ReportSummary } from "./report-summary";
 import { ScopePicker } from "./scope-picker";
 import { ScoreScatter } from "./score-scatter";
+import { SelfEnhancementSection } from "./self-enhancement-section";
 import { TaskSection } from "./task-section";
 import { TrustSection } from "./trust-section";
 import { useAgreementReport } from "./use-agreement-report";
@@ -80,6 +82,8 @@ export function AgreementView({ options, initial, initialError, canAdjudicate }:
               <PanelSection scope={scope} isPanel={report.scope.judge?.kind === "panel"} />
               <CalibrationSection scope={scope} isCalibrated={report.scope.judge?.kind === "calibrated"} />
               <CascadeSection scope={scope} isCascade={report.scope.judge?.kind === "cascade"} />
+              <JudgeVersionsSection scope={scope} />
+              <SelfEnhancementSection scope={scope} />
               <PairwiseSection pairwise={report.pairwise} />
               <ExportLinks scope={scope} report={report} canExportLabels={canAdjudicate} />
             </>
