@@ -5,7 +5,7 @@ import type { Scope } from "@/lib/agreement/scope.schema";
 import { formatDateTime } from "@/lib/format";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { formatCount, formatNumber } from "./format";
+import { formatCount, formatDay, formatNumber } from "./format";
 import { useJudgeVersions } from "./use-judge-versions";
 import styles from "./report.module.css";
 
@@ -53,10 +53,6 @@ function VersionsTable({ table }: { table: JudgeVersionsTable }) {
           <thead>
             <tr>
               <th scope="col">Version</th>
-              <th scope="col">Made</th>
-              <th scope="col" className={styles.numeric}>
-                Items scored
-              </th>
               <th scope="col" className={styles.numeric}>
                 κ quadratic
               </th>
@@ -64,6 +60,10 @@ function VersionsTable({ table }: { table: JudgeVersionsTable }) {
                 95 % interval
               </th>
               <th scope="col">Against the version before</th>
+              <th scope="col" className={styles.numeric}>
+                Items scored
+              </th>
+              <th scope="col">Made</th>
             </tr>
           </thead>
           <tbody>
@@ -72,13 +72,15 @@ function VersionsTable({ table }: { table: JudgeVersionsTable }) {
                 <th scope="row" className={styles.rowHeader}>
                   {row.version}
                 </th>
-                <td>{formatDateTime(row.createdAt)}</td>
-                <td className={styles.numeric}>{formatCount(row.nScored)}</td>
                 <td className={styles.numeric}>{formatNumber(row.kappa)}</td>
                 <td className={styles.numeric}>{interval(row)}</td>
-                <td>
+                <td className={styles.nowrap}>
                   <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].text}</Badge>
                   {row.against ? <span className="muted"> vs {row.against}</span> : null}
+                </td>
+                <td className={styles.numeric}>{formatCount(row.nScored)}</td>
+                <td className={styles.nowrap} title={formatDateTime(row.createdAt)}>
+                  {formatDay(row.createdAt.slice(0, 10))}
                 </td>
               </tr>
             ))}
