@@ -4,6 +4,7 @@ import type { TurnDetail, TurnPage, TurnRating } from "@/lib/sessions/session-de
 import { levelName, levelOfScore, QUALITY_LEVELS } from "@/lib/thresholds/levels";
 import type { Cutoffs } from "./chart-parts";
 import { LlmVerdict } from "@/components/llm-judge/llm-verdict";
+import { Badge } from "@/components/ui/badge";
 import { MetricBreakdown } from "./metric-breakdown";
 import { PersonaBadge } from "./persona-badge";
 import { personaColor } from "./persona-colors";
@@ -47,7 +48,13 @@ export function TurnTimeline({ turns, turnPage, sessionId, judgeId, cutoffs, sho
                   {turn.stepIndex !== null ? ` step ${turn.stepIndex}` : ""}
                   {turn.itemId ? ` · item ${turn.itemId}` : ""}
                   {turn.occurredAt ? ` · ${formatDateTime(turn.occurredAt)}` : ""}
+                  {turn.generatorModel ? ` · written by ${turn.generatorModel}` : ""}
                 </span>
+                {turn.isJudgeOwnFamily ? (
+                  <span title="The judge's model is of the same family as the model that wrote this answer: it may favour it. See Own-family answers on the agreement report.">
+                    <Badge tone="warning">Judge&apos;s own family</Badge>
+                  </span>
+                ) : null}
                 <span className={styles.turnScore}>
                   {turn.score ? (
                     <>

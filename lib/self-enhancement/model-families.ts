@@ -59,3 +59,14 @@ export function modelFamily(model: string | null | undefined): string | null {
 export function familyLabel(family: string): string {
   return MODEL_FAMILIES.find((f) => f.family === family)?.label ?? family;
 }
+
+/**
+ * The judge's own model: `config.model` (LLM judges keep their endpoint's model there;
+ * imported judges get it from `--judge-model`), else for an LLM judge the model in its name.
+ */
+export function judgeModelOf(judge: { name: string; kind: string; config: unknown }): string | null {
+  const config = judge.config as { model?: unknown } | null;
+  if (config && typeof config.model === "string" && config.model.trim() !== "") return config.model;
+  if (judge.kind === "llm" && judge.name.startsWith("llm:")) return judge.name.slice(4);
+  return null;
+}

@@ -36,6 +36,10 @@ export type TurnDetail = {
   affectAmplitude: number | null;
   itemId: string | null;
   dimension: string | null;
+  /** The model that wrote the response, when the data says. */
+  generatorModel: string | null;
+  /** The chosen judge's model is of the same family as generatorModel: it may favour this answer. */
+  isJudgeOwnFamily: boolean;
   /** The chosen judge's verdict on the turn, or null when it did not score it. */
   score: { overallScore: number; metrics: TurnMetricsView | null; rationale: string | null; isImported: boolean } | null;
   /** On a label criterion (binary, categorical, multi-label): each judge's answer, which is not a score. */

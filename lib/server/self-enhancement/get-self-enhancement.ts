@@ -1,23 +1,14 @@
 import "server-only";
 import { reportScopeKey } from "@/lib/agreement/resolved-scope";
 import type { Scope } from "@/lib/agreement/scope.schema";
-import { familyLabel, modelFamily } from "@/lib/self-enhancement/model-families";
+import { familyLabel, judgeModelOf, modelFamily } from "@/lib/self-enhancement/model-families";
+
+export { judgeModelOf };
 import { selfEnhancement } from "@/lib/self-enhancement/self-enhancement";
 import type { GeneratorCount, SelfEnhancementReport } from "@/lib/self-enhancement/self-enhancement-report";
 import { computeAgreement } from "../agreement/compute-agreement";
 import { selfEnhancementCache } from "../agreement/report-cache";
 import { getDb } from "../db";
-
-/**
- * The judge's own model: `config.model` (LLM judges keep their endpoint's model there;
- * imported judges get it from `--judge-model`), else for an LLM judge the model in its name.
- */
-export function judgeModelOf(judge: { name: string; kind: string; config: unknown }): string | null {
-  const config = judge.config as { model?: unknown } | null;
-  if (config && typeof config.model === "string" && config.model.trim() !== "") return config.model;
-  if (judge.kind === "llm" && judge.name.startsWith("llm:")) return judge.name.slice(4);
-  return null;
-}
 
 /**
  * The self-enhancement check of a scope's judge: on the report's rated items, the judge's

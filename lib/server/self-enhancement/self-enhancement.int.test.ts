@@ -9,6 +9,7 @@ import { ImportInvalidError } from "../import/import-errors";
 import { importGeneric } from "../import/import-generic";
 import { importLog } from "../import/import-log";
 import { ndjson, rejectionOf, turn, uniqueId } from "../import/test-helpers";
+import { findTurnPage } from "../sessions/find-turn-page";
 import { getSelfEnhancement, judgeModelOf } from "./get-self-enhancement";
 
 // A generic dataset whose items name the model that wrote them, judged by a judge whose own
@@ -75,6 +76,20 @@ describe("getSelfEnhancement", () => {
     expect(figures.difference.ci).toEqual(direct.difference.ci);
     expect(figures.difference.nSessions).toBe(6);
     expect(figures.verdict).toBe("favours");
+  });
+
+  it("flags, on a session page, the answers written by the judge's own family", async () => {
+    const session = await getDb().evalSession.findFirstOrThrow({ where: { meta: { path: ["judge"], equals: `imported:${judge}` }, externalId: { endsWith: "/g1" } }, select: { id: true } });
+    const judgeRow = await getDb().judge.findFirstOrThrow({ where: { name: `imported:${judge}` }, select: { id: true } });
+    const turns = await findTurnPage(session.id, { judgeId: judgeRow.id, page: 1, pageSize: 50 });
+    expect(turns.map((t) => [t.itemId, t.generatorModel, t.isJudgeOwnFamily])).toEqual([
+      ["i1-0", "claude-3-5-sonnet", false],
+      ["i1-1", "gpt-4.1-mini", true],
+      ["i1-2", "meta-llama/Llama-3.1-8B", false],
+      ["i1-3", "gpt-4o", true],
+    ]);
+    const without = await findTurnPage(session.id, { judgeId: null, page: 1, pageSize: 50 });
+    expect(without.map((t) => t.isJudgeOwnFamily)).toEqual([false, false, false, false]);
   });
 
   it("has no figures for a judge without a model family", async () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { judgeModelOf, modelFamily } from "@/lib/self-enhancement/model-families";
 import type { TurnDetail } from "@/lib/sessions/session-detail";
 import { readTurnMetrics } from "@/lib/sessions/turn-metrics.schema";
 import { getDb } from "../db";
@@ -25,7 +26,7 @@ export async function findTurnPage(sessionId: number, options: TurnPageOptions):
     select: {
       id: true, ordinal: true, depthIndex: true, stepIndex: true, occurredAt: true, personaId: true,
       personaName: true, personaRole: true, response: true, wordCount: true, affectAmplitude: true,
-      itemId: true, dimension: true,
+      itemId: true, dimension: true, generatorModel: true,
       judgeScores: {
         orderBy: { id: "asc" },
         select: { judgeId: true, overallScore: true, metrics: true, rationale: true, isImported: true },
@@ -43,10 +44,14 @@ export async function findTurnPage(sessionId: number, options: TurnPageOptions):
       },
     },
   });
+  const judge = options.judgeId === null ? null : await getDb().judge.findUnique({ where: { id: options.judgeId }, select: { name: true, kind: true, config: true } });
+  const judgeFamily = judge ? modelFamily(judgeModelOf(judge)) : null;
   return turns.map(({ judgeScores, judgeLabels, ratings, ...turn }) => {
+    const isJudgeOwnFamily = judgeFamily !== null && modelFamily(turn.generatorModel) === judgeFamily;
     const score = options.judgeId === null ? undefined : judgeScores.find((candidate) => candidate.judgeId === options.judgeId);
     return {
       ...turn,
+      isJudgeOwnFamily,
       // Scores recomputed under other weights keep only the components; the metric breakdown
       // (the same for every weighting) then comes from the turn's other heuristic row.
       score: score
