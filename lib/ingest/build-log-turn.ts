@@ -11,10 +11,12 @@ export type LogTurnInput = {
   ordinal: number;
   /** The session's seed prompt, for records that carry none. */
   seedPrompt: string | null;
+  /** The session header's generator model, for records that name none. */
+  generatorModel?: string | null;
   config: JudgeConfig;
 };
 
-export function buildLogTurn({ record, raw, ordinal, seedPrompt, config }: LogTurnInput): StoredTurn {
+export function buildLogTurn({ record, raw, ordinal, seedPrompt, generatorModel = null, config }: LogTurnInput): StoredTurn {
   const { persona } = record;
   const turn = {
     ordinal,
@@ -32,7 +34,7 @@ export function buildLogTurn({ record, raw, ordinal, seedPrompt, config }: LogTu
     affect_amplitude: record.state_after?.affect_amplitude ?? null,
     item_id: null,
     dimension: null,
-    generator_model: record.generator_model ?? null,
+    generator_model: record.generator_model ?? generatorModel,
     phase: record.phase ?? null,
     state_after: record.state_after ?? null,
   };

@@ -85,7 +85,7 @@ async function storeTurns(
     }
     const session = byKey.get(resolver.keyOf(entry.record));
     if (session === undefined) continue;
-    const stored = buildLogTurn({ record: entry.record, raw, ordinal: session.ordinal++, seedPrompt: session.planned.seedPrompt, config });
+    const stored = buildLogTurn({ record: entry.record, raw, ordinal: session.ordinal++, seedPrompt: session.planned.seedPrompt, generatorModel: headerGeneratorModel(session.planned.meta), config });
     session.tally?.add(stored.turn.persona_id, stored.score, stored.turn.affect_amplitude);
     await writer.add(session.id, stored);
   }
@@ -117,4 +117,10 @@ function result(
     turnCount: written.reduce((n, session) => n + session.turnCount, 0),
     ratingCount: 0,
   };
+}
+
+/** A session header's `generator_model`: the model of every line of the session that names none. */
+function headerGeneratorModel(meta: Record<string, unknown> | null): string | null {
+  const value = meta?.generator_model;
+  return typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, 200) : null;
 }

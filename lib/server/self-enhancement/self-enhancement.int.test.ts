@@ -81,14 +81,14 @@ describe("getSelfEnhancement", () => {
   it("flags, on a session page, the answers written by the judge's own family", async () => {
     const session = await getDb().evalSession.findFirstOrThrow({ where: { meta: { path: ["judge"], equals: `imported:${judge}` }, externalId: { endsWith: "/g1" } }, select: { id: true } });
     const judgeRow = await getDb().judge.findFirstOrThrow({ where: { name: `imported:${judge}` }, select: { id: true } });
-    const turns = await findTurnPage(session.id, { judgeId: judgeRow.id, page: 1, pageSize: 50 });
+    const turns = await findTurnPage(session.id, { judgeId: judgeRow.id, page: 1, pageSize: 50, includeRaterNames: false });
     expect(turns.map((t) => [t.itemId, t.generatorModel, t.isJudgeOwnFamily])).toEqual([
       ["i1-0", "claude-3-5-sonnet", false],
       ["i1-1", "gpt-4.1-mini", true],
       ["i1-2", "meta-llama/Llama-3.1-8B", false],
       ["i1-3", "gpt-4o", true],
     ]);
-    const without = await findTurnPage(session.id, { judgeId: null, page: 1, pageSize: 50 });
+    const without = await findTurnPage(session.id, { judgeId: null, page: 1, pageSize: 50, includeRaterNames: false });
     expect(without.map((t) => t.isJudgeOwnFamily)).toEqual([false, false, false, false]);
   });
 
@@ -113,6 +113,16 @@ describe("generator models at import", () => {
     await importLog({ input: ndjson([turn(id, "thesis", "An answer.", { generator_model: "claude-3-5-sonnet" }), turn(id, "antithesis", "Another.")]), actor: { source: "cli" } });
     const turns = await getDb().turn.findMany({ where: { session: { externalId: id } }, orderBy: { ordinal: "asc" }, select: { generatorModel: true } });
     expect(turns.map((t) => t.generatorModel)).toEqual(["claude-3-5-sonnet", null]);
+  });
+
+  it("gives the lines of a session the model its header names, unless a line names its own", async () => {
+    const id = uniqueId("gen-header");
+    await importLog({
+      input: ndjson([{ type: "session", session_id: id, generator_model: "qwen2.5:14b" }, turn(null, "thesis", "One."), turn(null, "antithesis", "Two.", { generator_model: "gpt-4o" })]),
+      actor: { source: "cli" },
+    });
+    const turns = await getDb().turn.findMany({ where: { session: { externalId: id } }, orderBy: { ordinal: "asc" }, select: { generatorModel: true } });
+    expect(turns.map((t) => t.generatorModel)).toEqual(["qwen2.5:14b", "gpt-4o"]);
   });
 
   it("refuses rows of one item that name different generator models, with the line and field", async () => {
