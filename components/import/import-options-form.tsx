@@ -16,6 +16,8 @@ export type ImportFormState = {
   annotatorField: string;
   judgeName: string;
   confidenceField: string;
+  generatorModelField: string;
+  judgeModel: string;
   /** One NAME=TYPE declaration per line. */
   criterionTypes: string;
   isDryRun: boolean;
@@ -35,6 +37,8 @@ export const INITIAL_FORM: ImportFormState = {
   annotatorField: "",
   judgeName: "",
   confidenceField: "",
+  generatorModelField: "",
+  judgeModel: "",
   criterionTypes: "",
   isDryRun: false,
 };
@@ -51,6 +55,8 @@ const GENERIC_FIELDS: { key: TextKey; label: string; placeholder: string; hint?:
   { key: "dimensionField", label: "Dimension field", placeholder: "dimension" },
   { key: "judgeName", label: "Judge name", placeholder: "the file name", hint: 'Scores are stored as judge "imported:<name>".' },
   { key: "confidenceField", label: "Judge confidence field (optional)", placeholder: "none", hint: "A number from 0 to 1, kept with the judge's labels." },
+  { key: "generatorModelField", label: "Generator model field", placeholder: "generator_model", hint: "The model that wrote each item's text, when the rows say." },
+  { key: "judgeModel", label: "Judge's model (optional)", placeholder: "none", hint: "e.g. gpt-4o-mini: the report checks whether the judge favours its own model family." },
 ];
 
 /** The options every file of the next upload gets; `errors` come from the shared Zod schemas. */

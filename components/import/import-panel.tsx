@@ -95,6 +95,8 @@ function queryFor(form: ImportFormState): { params: URLSearchParams } | { errors
       annotatorField: blank(form.annotatorField),
       judgeName: blank(form.judgeName),
       confidenceField: blank(form.confidenceField),
+      generatorModelField: blank(form.generatorModelField),
+      judgeModel: blank(form.judgeModel),
       criterionTypes: criterionTypes.length > 0 ? criterionTypes : undefined,
     });
     if (parsed.success) generic = parsed.data;

@@ -47,6 +47,19 @@ describe("importSearchParams and readImportQuery", () => {
     expect("query" in read && genericFieldsFromQuery(read.query)).toEqual({ fields: generic });
   });
 
+  it("round-trip the generator model field and the judge's model", () => {
+    const generic = genericFieldsSchema.parse({ generatorModelField: "written_by", judgeModel: "gpt-4o-mini" });
+
+    const params = importSearchParams({ replace: false, generic });
+    const read = readImportQuery(params);
+
+    expect(params.get("generator_model_field")).toBe("written_by");
+    expect(params.get("judge_model")).toBe("gpt-4o-mini");
+    expect("query" in read && genericFieldsFromQuery(read.query)).toEqual({ fields: generic });
+    // The default field is left out of the URL and read back as the default.
+    expect(importSearchParams({ replace: false, generic: genericFieldsSchema.parse({}) }).has("generator_model_field")).toBe(false);
+  });
+
   it("names a bad criterion_type parameter", () => {
     const read = readImportQuery(new URLSearchParams("generic=true&criterion_type=s%3Dlikert"));
 
