@@ -235,6 +235,18 @@ export const OPERATIONS: Operation[] = [
   agreementOperation("/api/v1/agreement/panel", "getPanelReport", "Panel diagnostics", "When the judge is a panel: its members, rule, judge–judge agreement, error correlation, effective number of judges and the panel against its best member."),
   agreementOperation("/api/v1/agreement/calibration", "getCalibrationReport", "Calibrated judge against its raw judge", "When the judge is a calibrated judge: its source judge and isotonic map, and on the rated turns in scope the raw and calibrated mean error (in levels) and κ quadratic, out of fold, with the reliability bins of both."),
   agreementOperation("/api/v1/agreement/cascade", "getCascadeReport", "Cascade figures", "When the judge is a cascade: its screener, strong judge and band, and on the same rated turns the κ quadratic of the cascade and of each judge alone, the share escalated and the cost of each from recorded tokens and endpoint prices."),
+  agreementOperation(
+    "/api/v1/agreement/versions",
+    "getJudgeVersions",
+    "Judge versions (drift)",
+    "Every version of the named judge (without `judge`: of each judge with two or more versions), oldest first, with its quadratic κ against people on the frozen set of rated items all of them scored, a 95 % crossed-bootstrap interval (computed in the background: `intervals.status` is `computing` until then) and `regression` where κ falls below the previous version's interval.",
+  ),
+  agreementOperation(
+    "/api/v1/agreement/self-enhancement",
+    "getSelfEnhancement",
+    "Self-enhancement check",
+    "The scope's judge, its model and model family, the models that wrote the rated answers, and, when some were written by the judge's own family, the judge's and the people's gap between its own family's answers and the others' and their difference in levels with a 95 % session-bootstrap interval.",
+  ),
   {
     method: "get",
     path: "/api/v1/exports/labels",
