@@ -59,7 +59,7 @@ function VersionsTable({ table }: { table: JudgeVersionsTable }) {
               <th scope="col" className={styles.numeric}>
                 95 % interval
               </th>
-              <th scope="col">Against the version before</th>
+              <th scope="col">Drift</th>
               <th scope="col" className={styles.numeric}>
                 Items scored
               </th>
