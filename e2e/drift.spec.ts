@@ -11,11 +11,11 @@ test("a viewer reads the demo judge's versions with the regression marked, and h
   await expect(versions).toBeVisible();
   const table = versions.getByRole("table", { name: "Versions of demo-gpt-judge, oldest first" });
   await expect(table.getByRole("rowheader")).toHaveText(["p1", "p2", "p3"]);
-  // The intervals come from a background job; the table is polled until they are in.
+  // The intervals come from a background job; the table is polled until they are in. (Other specs may rate or adjudicate a few demo turns first.)
   await expect(table.getByRole("row", { name: /^p3 / })).toContainText("Regression", { timeout: 30_000 });
   await expect(table.getByRole("row", { name: /^p3 / })).toContainText("vs p2");
   await expect(table.getByRole("row", { name: /^p2 / })).toContainText("Steady");
-  await expect(versions).toContainText(/3 versions measured on the same 270 rated items \(60 sessions\) that every one of them scored\. The newest, p3, agrees with people less than p2 did: a regression\./);
+  await expect(versions).toContainText(/3 versions measured on the same 2\d\d rated items \(60 sessions\) that every one of them scored\. The newest, p3, agrees with people less than p2 did: a regression\./);
   await expect(table.getByRole("row", { name: /^p1 / })).toContainText(/0\.\d\d to 0\.\d\d/);
 
   const own = page.getByRole("region", { name: "Own-family answers" });
