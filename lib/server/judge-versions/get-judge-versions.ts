@@ -84,7 +84,8 @@ export function buildVersionsTable(data: VersionData, state: JobResultState<Cros
     kappa: result ? result.kappas[i].estimate : data.kappas[i],
     ci: result ? result.kappas[i].ci : null,
   }));
-  const versions = withDriftMarks(rows, result !== null);
+  // Too few frozen items: no interval will come, so the rows are marked now (first, then not compared).
+  const versions = withDriftMarks(rows, result !== null || state === null);
   const intervals: VersionIntervals =
     state === null
       ? { status: "too-few", reason: `Intervals need at least ${MIN_FROZEN_ITEMS} rated items scored by every version; there are ${data.frozen.nItems}.` }

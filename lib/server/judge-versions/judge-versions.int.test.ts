@@ -91,7 +91,7 @@ describe("getJudgeVersions", () => {
     const table = (await getJudgeVersions({ judge: name })).judges[0];
     expect(table.frozen.nItems).toBe(2);
     expect(table.intervals).toEqual({ status: "too-few", reason: "Intervals need at least 10 rated items scored by every version; there are 2." });
-    expect(table.versions.map((v) => v.status)).toEqual(["pending", "pending"]);
+    expect(table.versions.map((v) => v.status)).toEqual(["first", "not-compared"]);
     expect(table.newestIsRegression).toBe(false);
   });
 
