@@ -4,6 +4,7 @@ import { plantTurns, uniqueName } from "@/lib/server/agreement/test-helpers";
 import { getJudgeVersions } from "@/lib/server/judge-versions/get-judge-versions";
 import { plantVersions } from "@/lib/server/judge-versions/test-helpers";
 import { run } from "./gate.ts";
+import { runConcord } from "./run-concord.ts";
 
 async function gate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
@@ -38,6 +39,13 @@ describe("concord gate --metric drift", () => {
     // The same κ and interval the report shows once its job has run (same bootstrap, same seed).
     const report = (await getJudgeVersions({ judge: name })).judges[0];
     expect(report.versions.map((v) => v.kappa)).toEqual(output.versions.map((v: { kappa: number }) => v.kappa));
+  });
+
+  it("exits 2 through the real command (the compiled CLI) on the database at DATABASE_URL", async () => {
+    const { name } = await plantVersions();
+    const outcome = await runConcord(["gate", "--metric", "drift", "--judge", name]);
+    expect(outcome.code).toBe(2);
+    expect(JSON.parse(outcome.stdout)).toMatchObject({ metric: "drift", judge: name, verdict: "fail", newest: { version: "v3" } });
   });
 
   it("passes (exit 0) once a newer version is back within the interval, and is inconclusive (exit 3) with one version", async () => {
