@@ -5,6 +5,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { SEED_THRESHOLDS } from "@/lib/thresholds/thresholds.schema";
 import { getDb } from "@/lib/server/db";
+import { ensureSeedThresholds } from "@/lib/server/thresholds/get-active-thresholds";
 
 export type PlantedTurn = {
   persona?: string;
@@ -77,6 +78,10 @@ export async function plantTurns(turns: PlantedTurn[], options: { judge?: string
 
 /** An inactive threshold version with these cut-offs (a random, unused version number). */
 export async function createThresholdVersion(cutoffs: { fair: number; good: number; excellent: number }): Promise<number> {
+  // The seed's active version 1 first: on a fresh test database, an inactive version stored
+  // before it would leave none active (the seed is only stored on a database with no version),
+  // and every later test file that reads the active thresholds would get a 404.
+  await ensureSeedThresholds();
   for (;;) {
     const version = 100_000 + Math.floor(Math.random() * 1_000_000_000);
     const rows = await getDb().$queryRawUnsafe<{ version: number }[]>(
