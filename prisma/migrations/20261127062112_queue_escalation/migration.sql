@@ -23,7 +23,7 @@ CREATE INDEX "queue_items_escalation_priority_turn_id_idx" ON "queue_items"("esc
 --   near_cutoff      the queue's judge score lies within cutoffMargin of an active cut-off.
 -- Each reason has a severity in [0, 1] (how far past its setting); the priority is the
 -- number of reasons plus their mean severity, 0 when there is none. The settings live in the
--- queue settings (JSON, key 'queue.settings'), with the defaults below.
+-- escalation settings (JSON, key 'queue.escalation'), with the defaults below.
 UPDATE "queue_items" SET "escalation_reasons" = ARRAY[]::TEXT[] WHERE "escalation_reasons" IS NULL;
 ALTER TABLE "queue_items" ALTER COLUMN "escalation_reasons" SET NOT NULL;
 
@@ -34,7 +34,7 @@ RETURNS TABLE (turn_id integer, reasons text[], priority double precision) LANGU
            COALESCE((v->>'minVoteShare')::float8, 0.67) AS min_vote_share,
            COALESCE((v->>'maxPanelSpread')::float8, 0.15) AS max_panel_spread,
            COALESCE((v->>'cutoffMargin')::float8, 0.02) AS cutoff_margin
-    FROM (SELECT (SELECT value FROM settings WHERE key = 'queue.settings') AS v) s
+    FROM (SELECT (SELECT value FROM settings WHERE key = 'queue.escalation') AS v) s
   ), cuts AS (
     SELECT COALESCE(
       (SELECT ARRAY[fair_cutoff, good_cutoff, excellent_cutoff] FROM threshold_versions WHERE is_active LIMIT 1),
@@ -182,7 +182,7 @@ CREATE TRIGGER "threshold_versions_escalation" AFTER INSERT OR UPDATE ON "thresh
   FOR EACH STATEMENT EXECUTE FUNCTION escalation_refresh_all();
 CREATE FUNCTION "settings_escalation"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM new_settings WHERE key = 'queue.settings') THEN PERFORM refresh_queue_escalation(NULL); END IF;
+  IF EXISTS (SELECT 1 FROM new_settings WHERE key = 'queue.escalation') THEN PERFORM refresh_queue_escalation(NULL); END IF;
   RETURN NULL;
 END
 $$;
