@@ -24,8 +24,6 @@ CREATE INDEX "queue_items_escalation_priority_turn_id_idx" ON "queue_items"("esc
 -- Each reason has a severity in [0, 1] (how far past its setting); the priority is the
 -- number of reasons plus their mean severity, 0 when there is none. The settings live in the
 -- escalation settings (JSON, key 'queue.escalation'), with the defaults below.
-UPDATE "queue_items" SET "escalation_reasons" = ARRAY[]::TEXT[] WHERE "escalation_reasons" IS NULL;
-ALTER TABLE "queue_items" ALTER COLUMN "escalation_reasons" SET NOT NULL;
 
 CREATE FUNCTION "queue_escalation_rows"(p_turn_ids integer[])
 RETURNS TABLE (turn_id integer, reasons text[], priority double precision) LANGUAGE sql STABLE AS $$
