@@ -20,7 +20,11 @@ export function EscalationSettingsForm({ settings }: { settings: EscalationSetti
   const values = state.status === "error" ? state.values : undefined;
   return (
     <form action={action} className={styles.stack} noValidate aria-label="Escalation settings">
-      <SelectField label="How the queue picks items" name="design" options={DESIGNS} defaultValue={values?.design ?? settings.design} error={errors?.design} />
+      {/* Keyed: a select takes its default only when mounted, and React resets the form after each submit. */}
+      <SelectField
+        key={`${state.status}-${values?.design ?? settings.design}`}
+        label="How the queue picks items"
+        name="design" options={DESIGNS} defaultValue={values?.design ?? settings.design} error={errors?.design} />
       <div className={styles.row}>
         <Field label="Escalated share (%)" name="sharePercent" type="number" min={0} max={100} step="any" defaultValue={values?.sharePercent ?? Number((settings.share * 100).toFixed(2))} error={errors?.sharePercent} />
         <Field label="Judge unsure below" name="minConfidence" type="number" min={0} max={1} step="any" defaultValue={values?.minConfidence ?? settings.minConfidence} error={errors?.minConfidence} />

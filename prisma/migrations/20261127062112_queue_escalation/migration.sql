@@ -25,6 +25,7 @@ CREATE INDEX "queue_items_escalation_priority_turn_id_idx" ON "queue_items"("esc
 -- number of reasons plus their mean severity, 0 when there is none. The settings live in the
 -- escalation settings (JSON, key 'queue.escalation'), with the defaults below.
 
+-- The reasons and priority of the given queue items (p_turn_ids: not null).
 CREATE FUNCTION "queue_escalation_rows"(p_turn_ids integer[])
 RETURNS TABLE (turn_id integer, reasons text[], priority double precision) LANGUAGE sql STABLE AS $$
   WITH cfg AS (
@@ -38,7 +39,9 @@ RETURNS TABLE (turn_id integer, reasons text[], priority double precision) LANGU
       (SELECT ARRAY[fair_cutoff, good_cutoff, excellent_cutoff] FROM threshold_versions WHERE is_active LIMIT 1),
       ARRAY[0.5, 0.65, 0.8]::float8[]) AS c
   ), items AS (
-    SELECT q.turn_id, q.judge_score FROM queue_items q WHERE p_turn_ids IS NULL OR q.turn_id = ANY(p_turn_ids)
+    -- By key, one index lookup per turn (an "IS NULL OR = ANY" test would read every row
+    -- and scan the array for each).
+    SELECT q.turn_id, q.judge_score FROM unnest(p_turn_ids) AS x(turn_id) JOIN queue_items q ON q.turn_id = x.turn_id
   ), confidence AS (
     SELECT l.turn_id, min(l.confidence) AS c FROM judge_labels l
     JOIN judges j ON j.id = l.judge_id AND j.kind <> 'panel'
@@ -94,10 +97,12 @@ $$;
 CREATE FUNCTION "refresh_queue_escalation"(p_turn_ids integer[]) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   changed integer;
+  ids integer[];
 BEGIN
-  IF p_turn_ids IS NOT NULL AND cardinality(p_turn_ids) = 0 THEN RETURN 0; END IF;
+  ids := COALESCE(p_turn_ids, ARRAY(SELECT turn_id FROM queue_items));
+  IF cardinality(ids) = 0 THEN RETURN 0; END IF;
   UPDATE queue_items q SET escalation_reasons = r.reasons, escalation_priority = r.priority
-  FROM queue_escalation_rows(p_turn_ids) r
+  FROM queue_escalation_rows(ids) r
   WHERE q.turn_id = r.turn_id
     AND (q.escalation_reasons IS DISTINCT FROM r.reasons OR q.escalation_priority IS DISTINCT FROM r.priority);
   GET DIAGNOSTICS changed = ROW_COUNT;
@@ -115,8 +120,10 @@ END
 $$;
 CREATE FUNCTION "queue_items_escalation_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- EXCEPT hashes or sorts: a join of two transition tables (no statistics) may be planned
+  -- as a nested loop, quadratic on a large update.
   PERFORM refresh_queue_escalation(ARRAY(
-    SELECT n.turn_id FROM new_items n JOIN old_items o ON o.turn_id = n.turn_id WHERE n.judge_score IS DISTINCT FROM o.judge_score));
+    SELECT turn_id FROM (SELECT turn_id, judge_score FROM new_items EXCEPT SELECT turn_id, judge_score FROM old_items) moved));
   RETURN NULL;
 END
 $$;
