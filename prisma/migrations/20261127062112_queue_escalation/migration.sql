@@ -35,9 +35,8 @@ RETURNS TABLE (turn_id integer, reasons text[], priority double precision) LANGU
            COALESCE((v->>'cutoffMargin')::float8, 0.02) AS cutoff_margin
     FROM (SELECT (SELECT value FROM settings WHERE key = 'queue.escalation') AS v) s
   ), cuts AS (
-    SELECT COALESCE(
-      (SELECT ARRAY[fair_cutoff, good_cutoff, excellent_cutoff] FROM threshold_versions WHERE is_active LIMIT 1),
-      ARRAY[0.5, 0.65, 0.8]::float8[]) AS c
+    SELECT COALESCE(t.fair_cutoff, 0.5) AS fair, COALESCE(t.good_cutoff, 0.65) AS good, COALESCE(t.excellent_cutoff, 0.8) AS excellent
+    FROM (SELECT 1) AS one LEFT JOIN (SELECT * FROM threshold_versions WHERE is_active LIMIT 1) t ON true
   ), items AS (
     -- By key, one index lookup per turn (an "IS NULL OR = ANY" test would read every row
     -- and scan the array for each).
@@ -80,7 +79,7 @@ RETURNS TABLE (turn_id integer, reasons text[], priority double precision) LANGU
     LEFT JOIN votes v ON v.turn_id = i.turn_id
     LEFT JOIN spreads sp ON sp.turn_id = i.turn_id
     LEFT JOIN flips f ON f.turn_id = i.turn_id
-    CROSS JOIN LATERAL (SELECT min(abs(i.judge_score - cut)) AS d FROM unnest(cuts.c) AS cut) near
+    CROSS JOIN LATERAL (SELECT LEAST(abs(i.judge_score - cuts.fair), abs(i.judge_score - cuts.good), abs(i.judge_score - cuts.excellent)) AS d) near
   )
   SELECT found.turn_id,
     array_remove(ARRAY[
