@@ -3,6 +3,7 @@ import { hajekMeanCi, weightedPpiMean } from "@/lib/stats/ipw";
 import { classicalMeanCi } from "@/lib/stats/ppi";
 import { getDb } from "../db";
 import { createRaters } from "../queue/queue-test-data";
+import { getTrustReport } from "../verdict/get-trust-report";
 import { getWeightedAgreement } from "./get-weighted-agreement";
 import { createThresholdVersion, plantTurns, uniqueName } from "./test-helpers";
 
@@ -55,6 +56,12 @@ describe("the report's weighted figures", () => {
         judgeLevels, // every scored turn in scope: the 8 rated and the 4 unrated
       ),
     );
+    // The trust report's corrected estimate weights the same way once every rated turn has a probability.
+    const trust = await getTrustReport({ judge, thresholds });
+    const meanLevel = trust.trust.quality.meanLevel;
+    expect(meanLevel.isWeighted).toBe(true);
+    for (const key of ["mean", "ciLow", "ciHigh", "lambda"] as const) expect(meanLevel.corrected[key]).toBeCloseTo(report.quality!.weighted[key]!, 12);
+    expect(meanLevel.humanOnly.mean).toBeCloseTo(hajekMeanCi(served.map((s) => s.human), probabilities).mean!, 12);
     // Week of 2 March: turns 0 (escalated, human 1 vs judge 2: disagree), 1 (escalated, 3 = 3), 2 (1 = 1), 3 (4 = 4);
     // week of 9 March: turn 4 (3 vs 2) disagrees, 5–7 agree.
     expect(report.feedback).toEqual([

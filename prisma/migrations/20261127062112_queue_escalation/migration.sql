@@ -197,3 +197,6 @@ CREATE TRIGGER "settings_escalation_update" AFTER UPDATE ON "settings"
 
 -- Items already in the queue.
 SELECT refresh_queue_escalation(NULL);
+
+-- The report looks up the sampled design's probabilities by turn; most ratings carry none.
+CREATE INDEX "ratings_sampled_turn_idx" ON "ratings" ("turn_id", "created_at", "id") WHERE "inclusion_probability" IS NOT NULL;
