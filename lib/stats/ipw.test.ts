@@ -95,11 +95,14 @@ function simulateRun(seed: number, { size, takes, share }: { size: number; takes
   const x = Float64Array.from({ length: size }, () => random());
   const y = Float64Array.from(x, (score) => (random() < (Math.abs(score - 0.5) < 0.05 ? 0.6 : 0.2) ? 1 : 0));
   const truth = y.reduce((a, b) => a + b, 0) / size;
+  // The judge's guess of each item's disagreement: right on average for each group, noisy per item.
+  const guess = Float64Array.from(x, (score) => Math.min(1, Math.max(0, (Math.abs(score - 0.5) < 0.05 ? 0.55 : 0.22) + 0.2 * (random() - 0.5))));
   const escalated = [...x.keys()].filter((i) => Math.abs(x[i] - 0.5) < 0.05).sort((a, b) => Math.abs(x[a] - 0.5) - Math.abs(x[b] - 0.5) || a - b);
   const taken = new Uint8Array(size);
   let escalatedLeft = escalated.length;
   let top = 0;
   const values: number[] = [];
+  const guesses: number[] = [];
   const probabilities: number[] = [];
   for (let t = 0; t < takes; t++) {
     while (top < escalated.length && taken[escalated[top]]) top++;
@@ -111,10 +114,16 @@ function simulateRun(seed: number, { size, takes, share }: { size: number; takes
     const isTop = escalatedLeft > 0 && item === escalated[top];
     probabilities.push(inclusionProbability({ share, poolSize, escalatedSize: escalatedLeft, isTopEscalated: isTop }));
     values.push(y[item]);
+    guesses.push(guess[item]);
     taken[item] = 1;
     if (Math.abs(x[item] - 0.5) < 0.05) escalatedLeft--;
   }
-  return { truth, unweighted: values.reduce((a, b) => a + b, 0) / takes, weighted: hajekMean(values, probabilities)! };
+  return {
+    truth,
+    unweighted: values.reduce((a, b) => a + b, 0) / takes,
+    weighted: hajekMean(values, probabilities)!,
+    weightedPpi: weightedPpiMean(values, guesses, probabilities, guess).mean!,
+  };
 }
 
 function errorSummary(errors: number[]) {
@@ -124,14 +133,17 @@ function errorSummary(errors: number[]) {
 }
 
 describe("escalation keeps the weighted estimate unbiased (500 seeded runs)", () => {
-  it("the Hájek estimate's mean error lies within 2 standard errors, the unweighted one's far outside", { timeout: 60_000 }, () => {
+  it("the Hájek estimate's and the weighted PPI++ estimate's mean errors lie within 2 standard errors, the unweighted one's far outside", { timeout: 60_000 }, () => {
     const design = { size: 20_000, takes: 200, share: 0.2 };
     const runs = Array.from({ length: 500 }, (_, r) => simulateRun(r + 1, design));
     const weighted = errorSummary(runs.map((run) => run.weighted - run.truth));
     const unweighted = errorSummary(runs.map((run) => run.unweighted - run.truth));
+    const corrected = errorSummary(runs.map((run) => run.weightedPpi - run.truth));
     console.log(`IPW simulation: weighted error ${weighted.mean.toFixed(5)} ± ${weighted.standardError.toFixed(5)} (SE); unweighted ${unweighted.mean.toFixed(5)} ± ${unweighted.standardError.toFixed(5)}`);
 
+    console.log(`IPW simulation: weighted PPI++ error ${corrected.mean.toFixed(5)} ± ${corrected.standardError.toFixed(5)}`);
     expect(Math.abs(weighted.mean)).toBeLessThan(2 * weighted.standardError);
+    expect(Math.abs(corrected.mean)).toBeLessThan(2 * corrected.standardError);
     expect(unweighted.mean).toBeGreaterThan(10 * unweighted.standardError);
   });
 });
