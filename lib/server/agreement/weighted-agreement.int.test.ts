@@ -1,4 +1,8 @@
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { GET as getWeighting } from "@/app/api/v1/agreement/weighting/route";
+import { createTestUser } from "@/scripts/test/factories";
+import { createSession, SESSION_COOKIE } from "../auth/sessions";
 import { hajekMeanCi, weightedPpiMean } from "@/lib/stats/ipw";
 import { classicalMeanCi } from "@/lib/stats/ppi";
 import { getDb } from "../db";
@@ -68,5 +72,22 @@ describe("the report's weighted figures", () => {
       { weekStart: "2026-03-02", escalated: { n: 2, disagreement: 0.5 }, sampled: { n: 2, disagreement: 0 } },
       { weekStart: "2026-03-09", escalated: { n: 0, disagreement: null }, sampled: { n: 4, disagreement: 0.25 } },
     ]);
+  });
+
+  it("is read by a viewer, refused to a rater and to nobody signed in, and names a bad scope", async () => {
+    const get = (path: string, cookie?: string) => {
+      const headers = new Headers({ host: "localhost:3000" });
+      if (cookie) headers.set("cookie", `${SESSION_COOKIE}=${cookie}`);
+      return new NextRequest(`http://localhost:3000${path}`, { headers });
+    };
+    const context = { params: Promise.resolve({}) };
+    const viewer = (await createSession((await createTestUser("viewer")).id)).token;
+    const rater = (await createSession((await createTestUser("rater")).id)).token;
+    const viewed = await getWeighting(get("/api/v1/agreement/weighting", viewer), context);
+    expect(viewed.status).toBe(200);
+    expect(Object.keys(await viewed.json()).sort()).toEqual(["feedback", "figures", "nEscalated", "nRated", "nSampled", "quality"]);
+    expect((await getWeighting(get("/api/v1/agreement/weighting", rater), context)).status).toBe(403);
+    expect((await getWeighting(get("/api/v1/agreement/weighting"), context)).status).toBe(401);
+    expect((await getWeighting(get("/api/v1/agreement/weighting?from=2026-13-01", viewer), context)).status).toBe(400);
   });
 });
