@@ -69,7 +69,18 @@ test("an admin sees why items are escalated and gives them a share of the queue;
       expect(body, secret).not.toContain(secret);
     }
   }
+  // The rater rates it by keyboard: the rating carries the take's probability, and the report weights it.
+  await raterPage.keyboard.press("3");
+  await raterPage.keyboard.press("Enter");
+  await expect(raterPage.getByRole("status")).toHaveText("Saved.");
   await raterContext.close();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/agreement?judge=heuristic&persona=${encodeURIComponent(seeded.personaId)}`);
+  const weighting = page.locator("section", { has: page.getByRole("heading", { name: "Escalation and weighting" }) });
+  await expect(weighting).toContainText("1 of 1 rated turns came from the sampled queue, 1 of them through the escalation share");
+  await expect(weighting.getByRole("table")).toContainText("Escalated turns");
+  await weighting.screenshot({ path: "test-results/escalation-report-weighted-1440.png" });
 });
 
 test("the agreement report has its escalation and weighting section", async ({ page, signInAs }) => {

@@ -2,6 +2,7 @@
 
 import type { Scope } from "@/lib/agreement/scope.schema";
 import type { FeedbackWeek, WeightedAgreement, WeightedFigure } from "@/lib/agreement/weighted-agreement";
+import { MIN_N_KAPPA } from "@/lib/agreement/small-samples";
 import type { MeanInterval } from "@/lib/stats/ppi";
 import { Alert } from "@/components/ui/alert";
 import { StatCard, StatGrid } from "@/components/ui/stat-card";
@@ -51,6 +52,8 @@ export function WeightingSection({ scope }: { scope: Scope }) {
 }
 
 function WeightedFigures({ data }: { data: WeightedAgreement }) {
+  // Weights shrink the effective sample further: below the report's usual floor the interval means little.
+  const warning = data.nSampled < MIN_N_KAPPA ? `Only ${formatCount(data.nSampled)} weighted ${data.nSampled === 1 ? "turn" : "turns"}: too few to read much into.` : undefined;
   return (
     <>
       <p className="muted">
@@ -66,6 +69,7 @@ function WeightedFigures({ data }: { data: WeightedAgreement }) {
             value={formatFigure(figure.key, figure.weighted.mean)}
             detail={intervalText(figure.key, figure.weighted)}
             reading={`Unweighted: ${formatFigure(figure.key, figure.unweighted.mean)}`}
+            warning={warning}
           />
         ))}
         {data.quality ? (
@@ -74,6 +78,7 @@ function WeightedFigures({ data }: { data: WeightedAgreement }) {
             value={formatNumber(data.quality.weighted.mean)}
             detail={intervalText("absoluteGap", data.quality.weighted)}
             reading={`Unweighted PPI++: ${formatNumber(data.quality.unweighted.mean)} (1 = Poor … 4 = Excellent)`}
+            warning={warning}
           />
         ) : null}
       </StatGrid>
