@@ -83,11 +83,13 @@ describe("the report's weighted figures", () => {
     const context = { params: Promise.resolve({}) };
     const viewer = (await createSession((await createTestUser("viewer")).id)).token;
     const rater = (await createSession((await createTestUser("rater")).id)).token;
-    const viewed = await getWeighting(get("/api/v1/agreement/weighting", viewer), context);
+    const judge = (await plantTurns([{ score: 0.7, ratings: [["a", 3]] }], { judge: uniqueName("weighting-route") })).judge;
+    const path = `/api/v1/agreement/weighting?judge=${encodeURIComponent(judge)}&thresholds=${await createThresholdVersion(CUTOFFS)}`;
+    const viewed = await getWeighting(get(path, viewer), context);
     expect(viewed.status).toBe(200);
     expect(Object.keys(await viewed.json()).sort()).toEqual(["feedback", "figures", "nEscalated", "nRated", "nSampled", "quality"]);
-    expect((await getWeighting(get("/api/v1/agreement/weighting", rater), context)).status).toBe(403);
-    expect((await getWeighting(get("/api/v1/agreement/weighting"), context)).status).toBe(401);
+    expect((await getWeighting(get(path, rater), context)).status).toBe(403);
+    expect((await getWeighting(get(path), context)).status).toBe(401);
     expect((await getWeighting(get("/api/v1/agreement/weighting?from=2026-13-01", viewer), context)).status).toBe(400);
   });
 });
