@@ -26,6 +26,7 @@ import { ScoreScatter } from "./score-scatter";
 import { SelfEnhancementSection } from "./self-enhancement-section";
 import { TaskSection } from "./task-section";
 import { TrustSection } from "./trust-section";
+import { WeightingSection } from "./weighting-section";
 import { useAgreementReport } from "./use-agreement-report";
 import { useTaskReport } from "./use-task-report";
 import styles from "./agreement-view.module.css";
@@ -84,6 +85,7 @@ export function AgreementView({ options, initial, initialError, canAdjudicate }:
               <CascadeSection scope={scope} isCascade={report.scope.judge?.kind === "cascade"} />
               <JudgeVersionsSection scope={scope} />
               <SelfEnhancementSection scope={scope} />
+              {report.headline.n > 0 ? <WeightingSection scope={scope} /> : null}
               <PairwiseSection pairwise={report.pairwise} />
               <ExportLinks scope={scope} report={report} canExportLabels={canAdjudicate} />
             </>

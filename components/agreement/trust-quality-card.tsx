@@ -38,6 +38,12 @@ export function QualityCard({ quality }: { quality: Quality }) {
         </table>
       </div>
       {reading ? <p className={styles.reading}>{reading}</p> : null}
+      {meanLevel.isWeighted ? (
+        <p className="muted">
+          Every rated turn here came from the sampled queue, where escalated turns are served more often: the humans-only and corrected figures weight
+          each rated turn by 1 ÷ the probability that it was picked (Zrnic &amp; Candès, 2024), so they describe every turn in scope.
+        </p>
+      ) : null}
       {cannotCorrect ? (
         <p className="muted">
           {meanLevel.corrected.nUnlabeled === 0

@@ -1,4 +1,5 @@
 import { formatDateTime } from "@/lib/format";
+import { reasonLabel } from "@/lib/queue/escalation.schema";
 import { formatScoreBesideLevel } from "@/lib/sessions/format";
 import type { TurnDetail, TurnPage, TurnRating } from "@/lib/sessions/session-detail";
 import { levelName, levelOfScore, QUALITY_LEVELS } from "@/lib/thresholds/levels";
@@ -19,6 +20,8 @@ type TurnTimelineProps = {
   judgeId?: number;
   cutoffs: Cutoffs;
   showLlmVerdicts?: boolean;
+  /** Admins only: why the rating queue escalates a turn, by turn id. */
+  escalations?: Record<number, string[]>;
 };
 
 /**
@@ -27,7 +30,7 @@ type TurnTimelineProps = {
  * page shows the judge's scores, and a rating given while seeing them is not a blind one (an
  * admin corrects a turn's label by adjudicating it in the agreement report).
  */
-export function TurnTimeline({ turns, turnPage, sessionId, judgeId, cutoffs, showLlmVerdicts = false }: TurnTimelineProps) {
+export function TurnTimeline({ turns, turnPage, sessionId, judgeId, cutoffs, showLlmVerdicts = false, escalations }: TurnTimelineProps) {
   const pager = <TurnPager turnPage={turnPage} sessionId={sessionId} judgeId={judgeId} />;
   return (
     <section className="section" aria-labelledby="session-turns">
@@ -73,6 +76,11 @@ export function TurnTimeline({ turns, turnPage, sessionId, judgeId, cutoffs, sho
                   )}
                 </span>
               </header>
+              {escalations?.[turn.id] ? (
+                <p className={styles.escalation}>
+                  Escalated to raters: {escalations[turn.id].map(reasonLabel).join(", ").toLowerCase()}
+                </p>
+              ) : null}
               <div className={styles.response}>{turn.response}</div>
               {turn.score ? <MetricBreakdown metrics={turn.score.metrics} rationale={turn.score.rationale} /> : null}
               {showLlmVerdicts ? <LlmVerdict turnId={turn.id} /> : null}

@@ -1,4 +1,5 @@
 import { altTest, type AltTestResult } from "@/lib/stats/alt-test";
+import { hajekMeanCi, weightedPpiMean } from "@/lib/stats/ipw";
 import { classicalMeanCi, judgeOnlyMean, ppiMean, type MeanInterval, type PpiMean } from "@/lib/stats/ppi";
 import type { AgreementPairs } from "./build-pairs";
 import type { CriterionVerdictSettings } from "./verdict-settings.schema";
@@ -11,6 +12,11 @@ export type QualityEstimate = {
   corrected: PpiMean & { nLabeled: number; nUnlabeled: number };
   /** The human-labelled items alone, with the classical normal interval. */
   humanOnly: MeanInterval & { n: number };
+  /**
+   * Every labelled item was served by the sampled queue design: the corrected and human-only
+   * figures weight each by 1/inclusion probability (lib/stats/ipw.ts), the judge-only one not.
+   */
+  isWeighted?: boolean;
 };
 
 export type TrustFigures = {
@@ -32,18 +38,23 @@ const ALPHA = 0.05;
  * The report's trust figures from its pairs: the alternative annotator test (each unit an
  * item, the judge's level against the raters' levels) and the corrected quality estimates,
  * where `unlabeled[l − 1]` counts the judge's level-l items that no human rated.
+ * `probabilities[u]`, when given, is unit u's inclusion probability under the sampled queue
+ * design (null when it has none): when every unit has one, the quality estimates weight by
+ * them; a mix of designs is left unweighted, as no single weighting is right for it.
  */
 export function trustFigures(
   pairs: AgreementPairs,
   unlabeled: readonly number[],
   settings: CriterionVerdictSettings & { passLevel: number },
+  probabilities: readonly (number | null)[] = [],
 ): TrustFigures {
+  const weights = pairs.n > 0 && probabilities.length === pairs.n && probabilities.every((p) => p !== null) ? (probabilities as number[]) : null;
   return {
     altTest: altTestOfPairs(pairs, settings),
     quality: {
       passLevel: settings.passLevel,
-      meanLevel: qualityEstimate(pairs, unlabeled, (level) => level),
-      passRate: qualityEstimate(pairs, unlabeled, (level) => (level >= settings.passLevel ? 1 : 0)),
+      meanLevel: qualityEstimate(pairs, unlabeled, (level) => level, weights),
+      passRate: qualityEstimate(pairs, unlabeled, (level) => (level >= settings.passLevel ? 1 : 0), weights),
     },
   };
 }
@@ -66,7 +77,7 @@ function altTestOfPairs(pairs: AgreementPairs, settings: CriterionVerdictSetting
   return altTest({ item, rater, value, judge }, { epsilon: settings.epsilon, alignment: settings.alignment });
 }
 
-function qualityEstimate(pairs: AgreementPairs, unlabeled: readonly number[], map: (level: number) => number): QualityEstimate {
+function qualityEstimate(pairs: AgreementPairs, unlabeled: readonly number[], map: (level: number) => number, weights: number[] | null): QualityEstimate {
   const y = new Float64Array(pairs.n);
   const yHat = new Float64Array(pairs.n);
   for (let u = 0; u < pairs.n; u++) {
@@ -80,8 +91,21 @@ function qualityEstimate(pairs: AgreementPairs, unlabeled: readonly number[], ma
     yHatUnlabeled.fill(map(index + 1), at, at + count);
     at += count;
   });
+  const judgeOnly = { mean: judgeOnlyMean(yHat, yHatUnlabeled), n: pairs.n + nUnlabeled };
+  if (weights) {
+    // Under escalation the unrated items are not a random sample: the imputed term covers every scored item.
+    const population = new Float64Array(pairs.n + nUnlabeled);
+    population.set(yHat);
+    population.set(yHatUnlabeled, pairs.n);
+    return {
+      judgeOnly,
+      corrected: { ...weightedPpiMean(y, yHat, weights, population, { alpha: ALPHA }), nLabeled: pairs.n, nUnlabeled },
+      humanOnly: { ...hajekMeanCi(y, weights, ALPHA), n: pairs.n },
+      isWeighted: true,
+    };
+  }
   return {
-    judgeOnly: { mean: judgeOnlyMean(yHat, yHatUnlabeled), n: pairs.n + nUnlabeled },
+    judgeOnly,
     corrected: { ...ppiMean(y, yHat, yHatUnlabeled, { alpha: ALPHA }), nLabeled: pairs.n, nUnlabeled },
     humanOnly: { ...classicalMeanCi(y, ALPHA), n: pairs.n },
   };

@@ -2,11 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { ACCESS } from "@/lib/auth/access";
+import { escalationSettingsFormSchema } from "@/lib/queue/escalation.schema";
 import { goldItemFormSchema, goldItemIdSchema } from "@/lib/queue/gold-item.schema";
 import { queueScopeFormSchema, queueSettingsFormSchema } from "@/lib/queue/settings.schema";
 import { authorizedAction } from "@/lib/server/auth/guards";
 import { createGoldItem } from "@/lib/server/queue/create-gold-item";
 import { deleteGoldItem } from "@/lib/server/queue/delete-gold-item";
+import { updateEscalationSettings } from "@/lib/server/queue/update-escalation-settings";
 import { updateQueueScope } from "@/lib/server/queue/update-queue-scope";
 import { updateQueueSettings } from "@/lib/server/queue/update-queue-settings";
 
@@ -32,4 +34,10 @@ export const deleteGoldItemAction = authorizedAction(ACCESS.administer, goldItem
   await deleteGoldItem(id);
   revalidatePath("/queue/manage");
   return { message: "Removed." };
+});
+
+export const updateEscalationSettingsAction = authorizedAction(ACCESS.administer, escalationSettingsFormSchema, async (settings) => {
+  await updateEscalationSettings(settings);
+  revalidatePath("/queue/manage");
+  return { message: "Saved. Escalation reasons are recomputed; the next take follows the new design." };
 });

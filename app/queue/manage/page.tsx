@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { EscalatedItems } from "@/components/queue/manage/escalated-items";
+import { EscalationSettingsForm } from "@/components/queue/manage/escalation-settings-form";
 import { GoldItems } from "@/components/queue/manage/gold-items";
 import { ManageColumns } from "@/components/queue/manage/manage-columns";
 import { QueueScopeForm } from "@/components/queue/manage/queue-scope-form";
@@ -13,6 +15,8 @@ import { findGoldCandidates } from "@/lib/server/queue/find-gold-candidates";
 import { getQueueConfig } from "@/lib/server/queue/get-queue-config";
 import { getQueueProgress } from "@/lib/server/queue/get-queue-progress";
 import { getRaterQuality } from "@/lib/server/queue/get-rater-quality";
+import { DEFAULT_ESCALATION_SETTINGS } from "@/lib/queue/escalation.schema";
+import { listEscalatedItems } from "@/lib/server/queue/list-escalated-items";
 import { listGoldItems } from "@/lib/server/queue/list-gold-items";
 import { listScopeOptions } from "@/lib/server/queue/list-scope-options";
 
@@ -21,12 +25,14 @@ export const metadata: Metadata = { title: "Manage the queue" };
 export default async function ManageQueuePage() {
   await requireUser(ACCESS.administer);
   const config = await getQueueConfig();
-  const [progress, quality, goldItems, candidates, options] = await Promise.all([
+  const escalation = config.escalation ?? DEFAULT_ESCALATION_SETTINGS;
+  const [progress, quality, goldItems, candidates, options, escalated] = await Promise.all([
     getQueueProgress(config),
     getRaterQuality(config.scope),
     listGoldItems(),
     findGoldCandidates(config.scope),
     listScopeOptions(),
+    listEscalatedItems(config.scope, config.settings.ratingsPerTurn),
   ]);
   return (
     <>
@@ -52,6 +58,11 @@ export default async function ManageQueuePage() {
           <QueueSettingsForm settings={config.settings} />
         </section>
       </ManageColumns>
+      <EscalatedItems overview={escalated} settings={escalation} />
+      <section className="card section" aria-labelledby="escalation-settings-heading">
+        <h2 id="escalation-settings-heading">Escalation</h2>
+        <EscalationSettingsForm settings={escalation} />
+      </section>
       <GoldItems items={goldItems} candidates={candidates} />
     </>
   );

@@ -10,6 +10,7 @@ import { excerpt } from "@/lib/sessions/format";
 import { Alert } from "@/components/ui/alert";
 import { parseSessionParams, parseTurnPage } from "@/lib/sessions/session-params";
 import { getCurrentUser, requireUser } from "@/lib/server/auth/guards";
+import { findTurnEscalations } from "@/lib/server/queue/find-turn-escalations";
 import { findSessionRef } from "@/lib/server/sessions/find-session-ref";
 import { getSession } from "@/lib/server/sessions/get-session";
 import { getDisplayScoring } from "@/lib/server/thresholds/get-display-scoring";
@@ -30,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function SessionPage({ params, searchParams }: Props) {
-  await requireUser(ACCESS.readDashboards);
+  const user = await requireUser(ACCESS.readDashboards);
   const search = await searchParams;
   const parsed = parseSessionParams((await params).id, search);
   if (parsed === null) notFound();
@@ -44,6 +45,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
     page: turnPage.page,
   });
   if (detail === null) notFound();
+  const escalations = isAllowed(user.role, ACCESS.administer) ? await findTurnEscalations(detail.turns.map((turn) => turn.id)) : undefined;
   return (
     <>
       <SessionHeader detail={detail} requestedJudgeId={parsed.judgeId} />
@@ -58,6 +60,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
         judgeId={parsed.judgeId}
         cutoffs={thresholds.cutoffs}
         showLlmVerdicts={detail.judges.some((judge) => judge.kind === "llm")}
+        escalations={escalations}
       />
     </>
   );

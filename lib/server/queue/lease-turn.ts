@@ -34,7 +34,8 @@ export async function leaseTurn(raterId: number, turnId: number, { settings, sco
     const [lease] = await tx.$queryRaw<Lease[]>`
       INSERT INTO rating_leases (turn_id, rater_id, leased_at, expires_at)
       VALUES (${turnId}::int, ${raterId}::int, now(), now() + make_interval(mins => ${settings.leaseMinutes}::int))
-      ON CONFLICT (turn_id) DO UPDATE SET rater_id = EXCLUDED.rater_id, leased_at = EXCLUDED.leased_at, expires_at = EXCLUDED.expires_at
+      ON CONFLICT (turn_id) DO UPDATE SET rater_id = EXCLUDED.rater_id, leased_at = EXCLUDED.leased_at, expires_at = EXCLUDED.expires_at,
+        inclusion_probability = NULL, is_escalated = false
       RETURNING turn_id AS "turnId", expires_at AS "expiresAt"`;
     return { status: "leased", lease } as const;
   });

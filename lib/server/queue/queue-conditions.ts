@@ -49,7 +49,8 @@ export function leaseStatement(pick: Prisma.Sql, raterId: number, settings: Queu
     INSERT INTO rating_leases (turn_id, rater_id, leased_at, expires_at)
     SELECT turn_id, ${raterId}::int, now(), now() + make_interval(mins => ${settings.leaseMinutes}::int) FROM pick, ${asyncCommit}
     ON CONFLICT (turn_id) DO UPDATE
-      SET rater_id = EXCLUDED.rater_id, leased_at = EXCLUDED.leased_at, expires_at = EXCLUDED.expires_at
+      SET rater_id = EXCLUDED.rater_id, leased_at = EXCLUDED.leased_at, expires_at = EXCLUDED.expires_at,
+        inclusion_probability = NULL, is_escalated = false
       WHERE rating_leases.expires_at <= now()
     RETURNING turn_id AS "turnId", expires_at AS "expiresAt"`;
 }

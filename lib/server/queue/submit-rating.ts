@@ -37,7 +37,8 @@ type Row = { found: boolean; in_scope: boolean; rating_count: number; is_gold: b
  * wants to correct a turn's label adjudicates it instead: recorded as such, in its own table.)
  * It stores a row per criterion (level, score, label or labels by the criterion's
  * type in the rating's rubric version, each checked against it) with its provenance: rubric
- * version, time spent, whether the turn is a gold item. One statement: it locks the turn's queue row first, so
+ * version, time spent, whether the turn is a gold item, and the lease's inclusion probability
+ * under the sampled design (lib/queue/inclusion.ts). One statement: it locks the turn's queue row first, so
  * concurrent submits on a turn run one after the other and the turn never passes k ratings
  * (gold items excepted: every rater rates them); the unique (turn, rater, criterion) makes a
  * second submit by the same rater store nothing, and it is reported as a harmless duplicate.
@@ -62,12 +63,14 @@ export async function submitRating(input: SubmitRatingInput): Promise<SubmitOutc
       SELECT item.turn_id, item.rating_count, item.in_scope,
         EXISTS (SELECT 1 FROM gold_items g WHERE g.turn_id = item.turn_id AND g.criterion = 'overall') AS is_gold,
         EXISTS (SELECT 1 FROM ratings r WHERE r.turn_id = item.turn_id AND r.rater_id = ${raterId}::int AND r.criterion = 'overall') AS is_rated,
-        (SELECT l.rater_id FROM rating_leases l WHERE l.turn_id = item.turn_id AND l.expires_at > now()) AS holder
-      FROM item
+        live.rater_id AS holder, live.inclusion_probability, COALESCE(live.is_escalated, false) AS is_escalated
+      FROM item LEFT JOIN rating_leases live ON live.turn_id = item.turn_id AND live.expires_at > now()
     ), stored AS (
-      INSERT INTO ratings (turn_id, rater_id, rubric_version_id, criterion, level, score, label, labels, rationale, time_spent_ms, is_gold, source)
+      INSERT INTO ratings (turn_id, rater_id, rubric_version_id, criterion, level, score, label, labels, rationale, time_spent_ms, is_gold, source,
+        inclusion_probability, is_escalated)
       SELECT state.turn_id, ${raterId}::int, ${rubric.versionId}::int, c.criterion, c.level, c.score, c.label, c.labels,
-        CASE WHEN c.criterion = ${OVERALL_CRITERION} THEN ${input.rationale}::text END, ${input.timeSpentMs}::int, state.is_gold, 'queue'
+        CASE WHEN c.criterion = ${OVERALL_CRITERION} THEN ${input.rationale}::text END, ${input.timeSpentMs}::int, state.is_gold, 'queue',
+        state.inclusion_probability, state.is_escalated
       FROM state CROSS JOIN jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         AS c(criterion text, level int, score float8, label text, labels text[])
       WHERE NOT state.is_rated

@@ -6,6 +6,7 @@ import { getDb } from "../db";
 import { findQueueCandidates } from "./find-queue-candidates";
 import type { QueueConfig } from "./get-queue-config";
 import { inScope, isGold, leaseStatement, openFor } from "./queue-conditions";
+import { takeSampledItem } from "./take-sampled-item";
 
 export type Lease = { turnId: number; expiresAt: Date };
 
@@ -22,12 +23,14 @@ const RECENT_RATINGS = 12;
 /**
  * The item this rater should rate now, leased to them: the one they already hold if its
  * lease runs and it is in scope (a reload does not consume another item), else a gold item
- * when one is due, else the best open turn by the queue order (lib/queue/order.ts). Each
+ * when one is due, else under the sampled design (issue 21) an escalated or a random open
+ * turn with its inclusion probability (take-sampled-item.ts), else the best open turn by
+ * the queue order (lib/queue/order.ts). Each
  * lease is taken by one short statement that locks the chosen queue row with FOR UPDATE
  * SKIP LOCKED and inserts into rating_leases, whose primary key is the turn, so two raters
  * never hold the same lease. Null when nothing is left for this rater.
  */
-export async function takeNextItem(raterId: number, config: QueueConfig): Promise<Lease | null> {
+export async function takeNextItem(raterId: number, config: QueueConfig, options: { random?: () => number } = {}): Promise<Lease | null> {
   const state = await readRaterState(raterId, config);
   if (state.held) return state.held;
 
@@ -35,6 +38,7 @@ export async function takeNextItem(raterId: number, config: QueueConfig): Promis
     const gold = await leaseGoldItem(raterId, config);
     if (gold) return gold;
   }
+  if (config.escalation?.design === "sampled") return takeSampledItem(raterId, config, config.escalation, options.random ?? Math.random);
 
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const candidates = await findQueueCandidates(raterId, config);

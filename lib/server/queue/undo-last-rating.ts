@@ -29,15 +29,20 @@ export async function undoLastRating(raterId: number, leaseMinutes: number): Pro
     const turnId = last.turn_id;
     // Same lock order as submitting: the queue row first, then ratings and leases.
     await tx.$queryRaw`SELECT turn_id FROM queue_items WHERE turn_id = ${turnId}::int FOR UPDATE`;
-    const removed = await tx.$queryRaw<(StoredValue & { criterion: string; rationale: string | null })[]>`
+    const removed = await tx.$queryRaw<(StoredValue & { criterion: string; rationale: string | null; inclusion_probability: number | null; is_escalated: boolean })[]>`
       DELETE FROM ratings WHERE turn_id = ${turnId}::int AND rater_id = ${raterId}::int
-      RETURNING criterion, level, score, label, labels, rationale`;
+      RETURNING criterion, level, score, label, labels, rationale, inclusion_probability, is_escalated`;
     await tx.$executeRaw`DELETE FROM rating_leases WHERE rater_id = ${raterId}::int AND turn_id <> ${turnId}::int`;
+    // The item comes back as it was served: the take's inclusion probability goes with it.
+    const served = removed.find((row) => row.criterion === "overall") ?? removed[0];
     const [lease] = await tx.$queryRaw<Lease[]>`
-      INSERT INTO rating_leases (turn_id, rater_id, leased_at, expires_at)
-      SELECT turn_id, ${raterId}::int, now(), now() + make_interval(mins => ${leaseMinutes}::int) FROM queue_items WHERE turn_id = ${turnId}::int
+      INSERT INTO rating_leases (turn_id, rater_id, leased_at, expires_at, inclusion_probability, is_escalated)
+      SELECT turn_id, ${raterId}::int, now(), now() + make_interval(mins => ${leaseMinutes}::int),
+        ${served?.inclusion_probability ?? null}::float8, ${served?.is_escalated ?? false}::boolean
+      FROM queue_items WHERE turn_id = ${turnId}::int
       ON CONFLICT (turn_id) DO UPDATE
-        SET rater_id = EXCLUDED.rater_id, leased_at = EXCLUDED.leased_at, expires_at = EXCLUDED.expires_at
+        SET rater_id = EXCLUDED.rater_id, leased_at = EXCLUDED.leased_at, expires_at = EXCLUDED.expires_at,
+          inclusion_probability = EXCLUDED.inclusion_probability, is_escalated = EXCLUDED.is_escalated
         WHERE rating_leases.expires_at <= now() OR rating_leases.rater_id = EXCLUDED.rater_id
       RETURNING turn_id AS "turnId", expires_at AS "expiresAt"`;
     const values: RatingValues = {};

@@ -6,6 +6,7 @@ import type { TrustReport } from "@/lib/agreement/trust-report";
 import { criterionSettings } from "@/lib/agreement/verdict-settings.schema";
 import { buildVerdicts } from "@/lib/agreement/verdicts";
 import { computeAgreement } from "../agreement/compute-agreement";
+import { findInclusionProbabilities } from "../agreement/find-inclusion-probabilities";
 import { unlabeledCache } from "../agreement/report-cache";
 import { bootstrapKey, getBootstrapState } from "./bootstrap-state";
 import { findUnlabeledLevels } from "./find-unlabeled-levels";
@@ -30,7 +31,9 @@ export async function getTrustReport(input: Scope): Promise<TrustReport> {
     unlabeledCache.set(unlabeledKey, unlabeled);
   }
   const criterion = { ...criterionSettings(settings, scope.criterion), name: scope.criterion };
-  const trust = trustFigures(pairs, unlabeled, { ...criterion, passLevel: settings.passLevel });
+  const served = await findInclusionProbabilities(Array.from(pairs.units.turnId));
+  const probabilities = Array.from(pairs.units.turnId, (turnId, u) => (pairs.units.ratingCriterion[u] === "overall" ? (served.get(turnId)?.probability ?? null) : null));
+  const trust = trustFigures(pairs, unlabeled, { ...criterion, passLevel: settings.passLevel }, probabilities);
   const bootstrap =
     report.ceiling.nUnitsMultiRated < MIN_MULTI_RATED
       ? { status: "too-few" as const, reason: "Rater-aware intervals need items rated by at least two people." }

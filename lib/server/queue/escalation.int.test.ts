@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_ESCALATION_SETTINGS, type EscalationSettings } from "@/lib/queue/escalation.schema";
+import { uniformSource } from "@/lib/stats/seeded-random";
+import { getDb } from "../db";
+import { getActiveRubric } from "../rubrics/get-active-rubric";
+import { getQueueView } from "./get-queue-view";
+import { createRaters, createScoredTurns, testConfig, uniquePersona } from "./queue-test-data";
+import { submitRating } from "./submit-rating";
+import { takeNextItem } from "./take-next-item";
+import { updateEscalationSettings } from "./update-escalation-settings";
+
+async function createJudge(kind: "llm" | "panel", config: object | null = null): Promise<number> {
+  const judge = await getDb().judge.create({ data: { name: `escalation-${randomUUID().slice(0, 8)}`, version: "1", kind, config: config ?? undefined } });
+  return judge.id;
+}
+
+async function escalationOf(turnIds: number[]) {
+  const rows = await getDb().queueItem.findMany({ where: { turnId: { in: turnIds } }, select: { turnId: true, escalationReasons: true, escalationPriority: true } });
+  return turnIds.map((id) => rows.find((row) => row.turnId === id)!);
+}
+
+function sampled(persona: string, share: number, k = 2) {
+  const escalation: EscalationSettings = { ...DEFAULT_ESCALATION_SETTINGS, design: "sampled", share };
+  return { ...testConfig({ personaId: persona }, { ratingsPerTurn: k }), escalation };
+}
+
+afterEach(async () => {
+  await getDb().setting.deleteMany({ where: { key: "queue.escalation" } });
+});
+
+describe("escalation reasons", () => {
+  it("marks each planted case with its reason and priority, and nothing else", async () => {
+    const persona = uniquePersona("escalate");
+    const { turnIds } = await createScoredTurns(persona, [0.51, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3].map((score) => ({ score })));
+    const [nearCut, unsure, outvoted, flippedA, flippedB, spread, plain] = turnIds;
+    const llm = await createJudge("llm");
+    const memberA = await createJudge("llm");
+    const memberB = await createJudge("llm");
+    const votingPanel = await createJudge("panel", { panel: { members: [{ id: llm }], aggregate: "vote" } });
+    const scoringPanel = await createJudge("panel", { panel: { members: [{ id: memberA }, { id: memberB }], aggregate: "mean" } });
+    const db = getDb();
+    await db.judgeLabel.createMany({
+      data: [
+        { turnId: unsure, judgeId: llm, label: "good", confidence: 0.4 },
+        { turnId: plain, judgeId: llm, label: "good", confidence: 0.9 },
+        { turnId: outvoted, judgeId: votingPanel, label: "good", confidence: 0.5 },
+      ],
+    });
+    await db.judgeScore.createMany({
+      data: [
+        { turnId: spread, judgeId: memberA, overallScore: 0.2 },
+        { turnId: spread, judgeId: memberB, overallScore: 0.6 },
+        { turnId: plain, judgeId: memberA, overallScore: 0.3 },
+        { turnId: plain, judgeId: memberB, overallScore: 0.35 },
+      ],
+    });
+    await db.judgeScore.createMany({ data: [{ turnId: spread, judgeId: scoringPanel, overallScore: 0.4 }, { turnId: plain, judgeId: scoringPanel, overallScore: 0.325 }] });
+    await db.pairwiseComparison.create({ data: { turnAId: flippedA, turnBId: flippedB, judgeId: llm, pass1Winner: "model_a", pass2Winner: "model_b", winner: "tie" } });
+    await db.pairwiseComparison.create({ data: { turnAId: plain, turnBId: unsure, judgeId: llm, pass1Winner: "model_a", pass2Winner: "model_a", winner: "model_a" } });
+
+    const rows = await escalationOf(turnIds);
+
+    expect(rows.map((row) => row.escalationReasons)).toEqual([["near_cutoff"], ["low_confidence"], ["panel_disagrees"], ["position_flip"], ["position_flip"], ["panel_disagrees"], []]);
+    // Priority: the count of reasons plus the mean severity (how far past its limit).
+    const expected = [1 + (1 - (0.51 - 0.5) / 0.02), 1 + (0.6 - 0.4) / 0.6, 1 + (0.67 - 0.5) / 0.67, 2, 2, 1 + (0.4 - 0.15) / 0.85, 0];
+    rows.forEach((row, i) => expect(row.escalationPriority).toBeCloseTo(expected[i], 12));
+    expect(nearCut).toBeDefined();
+  });
+
+  it("follows the admin's limits: a wider cut-off margin escalates more, at once", async () => {
+    const persona = uniquePersona("margin");
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.3 }, { score: 0.62 }]);
+    expect((await escalationOf(turnIds)).map((row) => row.escalationReasons)).toEqual([[], []]);
+
+    await updateEscalationSettings({ ...DEFAULT_ESCALATION_SETTINGS, cutoffMargin: 0.05 });
+
+    const rows = await escalationOf(turnIds);
+    expect(rows.map((row) => row.escalationReasons)).toEqual([[], ["near_cutoff"]]);
+    expect(rows[1].escalationPriority).toBeCloseTo(1 + (1 - (0.65 - 0.62) / 0.05), 12);
+  });
+});
+
+describe("the sampled queue", () => {
+  it("serves the escalated share of takes, each with its recorded inclusion probability (seeded)", async () => {
+    const persona = uniquePersona("share");
+    // 200 items, 20 of them within the 0.02 margin of the Fair cut-off.
+    const scores = Array.from({ length: 200 }, (_, i) => ({ score: i < 20 ? 0.5 + (i + 1) / 2000 : 0.1 + (i % 37) / 100 }));
+    const { turnIds } = await createScoredTurns(persona, scores);
+    const escalated = new Set(turnIds.slice(0, 20));
+    const [rater] = await createRaters(1);
+    const share = 0.3;
+    const config = sampled(persona, share);
+    const random = uniformSource(2026);
+    const replay = uniformSource(2026);
+    const top = turnIds[0]; // 0.5005: nearest the cut-off, the highest priority
+
+    let escalatedTakes = 0;
+    const TAKES = 300;
+    for (let t = 0; t < TAKES; t++) {
+      const lease = await takeNextItem(rater, config, { random });
+      const row = await getDb().ratingLease.findUniqueOrThrow({ where: { turnId: lease!.turnId } });
+      // The same draws, replayed: the escalation share serves the top item, else a random one.
+      const isEscalatedTake = replay() < share;
+      if (!isEscalatedTake) replay();
+      expect(row.isEscalated).toBe(isEscalatedTake);
+      if (isEscalatedTake) expect(lease!.turnId).toBe(top);
+      expect(row.inclusionProbability).toBeCloseTo(lease!.turnId === top ? share + (1 - share) / 200 : (1 - share) / 200, 15);
+      if (isEscalatedTake) escalatedTakes++;
+      await getDb().ratingLease.delete({ where: { turnId: lease!.turnId } }); // back to the pool: the next take sees the same 200
+    }
+    // 300 takes at 30 %: the count is the replayed one, and within 3 standard deviations of 90.
+    expect(Math.abs(escalatedTakes - TAKES * share)).toBeLessThan(3 * Math.sqrt(TAKES * share * (1 - share)));
+    expect(escalated.has(top)).toBe(true);
+  });
+
+  it("serves escalated items in priority order, then random ones, and a rating keeps its probability", async () => {
+    const persona = uniquePersona("order");
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.3 }, { score: 0.515 }, { score: 0.501 }, { score: 0.2 }, { score: 0.66 }, { score: 0.9 }]);
+    const [rater] = await createRaters(1);
+    const config = sampled(persona, 1, 1);
+    const { versionId } = await getActiveRubric();
+    const served: number[] = [];
+    const probabilities: (number | null)[] = [];
+    for (let t = 0; t < 4; t++) {
+      const lease = await takeNextItem(rater, config, { random: uniformSource(t + 1) });
+      served.push(lease!.turnId);
+      const outcome = await submitRating({ raterId: rater, turnId: lease!.turnId, rubricVersionId: versionId, values: { overall: 2 }, rationale: null, timeSpentMs: 5, ratingsPerTurn: 1, scope: config.scope });
+      expect(outcome.status).toBe("saved");
+      const rating = await getDb().rating.findFirstOrThrow({ where: { turnId: lease!.turnId, raterId: rater } });
+      probabilities.push(rating.inclusionProbability);
+    }
+    // 0.501 (nearest Fair), 0.66 (0.01 from Good), 0.515; then nothing is escalated: a random one of the 3 left.
+    expect(served.slice(0, 3)).toEqual([turnIds[2], turnIds[4], turnIds[1]]);
+    expect([turnIds[0], turnIds[3], turnIds[5]]).toContain(served[3]);
+    expect(probabilities).toEqual([1, 1, 1, 1 / 3]);
+  });
+});
+
+describe("what a rater is sent under escalation", () => {
+  it("carries no reason, priority, probability or escalation flag", async () => {
+    const persona = uniquePersona("blind");
+    await createScoredTurns(persona, [{ score: 0.501 }, { score: 0.3 }]);
+    const [rater] = await createRaters(1);
+    const lease = await takeNextItem(rater, sampled(persona, 1), { random: uniformSource(7) });
+    expect((await getDb().queueItem.findUniqueOrThrow({ where: { turnId: lease!.turnId } })).escalationReasons).toEqual(["near_cutoff"]);
+
+    const view = await getQueueView(rater, lease);
+    const body = JSON.stringify(view);
+    expect(Object.keys(view.item!).sort()).toEqual(
+      ["depthIndex", "earlierTurns", "omittedEarlierTurns", "ordinal", "personaId", "personaName", "personaRole", "response", "seedPrompt", "sessionLabel", "stepIndex", "turnId"],
+    );
+    for (const secret of ["escalat", "Escalat", "\"reasons\"", "priority", "inclusion", "probability", "near_cutoff", "Near a cut-off"]) expect(body).not.toContain(secret);
+  });
+});
