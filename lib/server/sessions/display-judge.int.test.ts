@@ -282,6 +282,19 @@ describe("the queue's rescore after a change of display judge", () => {
       // Back under v1: the row whose v1 score is gone keeps the display judge's last score.
       expect(await scores()).toEqual([0.11, 0.22, 0.93, 0.44, 0.55]);
       expect(await byFunction(seed.id)).toEqual([0.11, 0.22, null, null, 0.55]);
+
+      // v1 scores written while another judge is the display judge (an import after a weights
+      // save): the queue row takes the display judge's score where it has one, else v1's.
+      expect(await ensureDisplayJudge(judge.id)).toBe(true);
+      expect(await scores()).toEqual([0.91, 0.22, 0.93, 0.44, 0.55]);
+      await db.judgeScore.createMany({
+        data: [
+          { turnId: v1GoneDisplayScored, judgeId: seed.id, overallScore: 0.35 },
+          { turnId: v1GoneUnscored, judgeId: seed.id, overallScore: 0.45 },
+        ],
+      });
+      expect(await scores()).toEqual([0.91, 0.22, 0.93, 0.45, 0.55]);
+      expect(await byFunction(judge.id)).toEqual([0.91, 0.22, 0.93, 0.45, 0.55]);
     } finally {
       await ensureDisplayJudge(previous);
     }
