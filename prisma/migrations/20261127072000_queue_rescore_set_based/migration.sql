@@ -1,8 +1,9 @@
 -- The rating queue's rescore after a change of display judge (issue 20: 1,000,000 queue rows
 -- took about 25 s), and the queue's trigger on judge_scores (below). Each rescore batch
 -- called queue_score() once per queue row: a SQL function with two sub-selects, which
--- PostgreSQL cannot inline, so every row paid a function call and two separate index probes. A batch is now two set-based UPDATEs over the batch's range of turn
--- ids, read through judge_scores' (judge_id, turn_id) index:
+-- PostgreSQL cannot inline, so every row paid a function call and two separate index probes.
+-- A batch is now two set-based UPDATEs over the batch's range of turn ids, read through
+-- judge_scores' (judge_id, turn_id) index:
 --   1. rows the display judge scored take its score;
 --   2. rows it did not score take the heuristic judge v1's.
 -- The two sets do not overlap, so each row is written at most once, and only when its score
