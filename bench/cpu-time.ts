@@ -6,19 +6,26 @@ import path from "node:path";
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
 
-function ticksOf(pid: string): { ppid: number; ms: number } | null {
+/** utime + stime; with `waitedChildren`, also cutime + cstime: the CPU of children that have exited. */
+function ticksOf(pid: string, waitedChildren = false): { ppid: number; ms: number } | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return { ppid: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+    const own = Number(fields[11]) + Number(fields[12]);
+    return { ppid: Number(fields[1]), ms: (own + (waitedChildren ? Number(fields[13]) + Number(fields[14]) : 0)) * TICK_MS };
   } catch {
     return null;
   }
 }
 
-/** CPU ms used so far by the postmaster of `baseDir` (as startEmbeddedPostgres lays it out) and its live children. */
+/**
+ * CPU ms used so far by the postmaster of `baseDir` (as startEmbeddedPostgres lays it out),
+ * its live children, and the children that have exited (a closed connection's backend, an
+ * autovacuum worker): the postmaster waits for each, so their CPU stays in its cutime and a
+ * backend ending between start and stop is neither lost nor counted twice.
+ */
 function postgresCpuMs(baseDir: string): number {
   const postmaster = Number(readFileSync(path.join(baseDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
-  let total = ticksOf(String(postmaster))?.ms ?? 0;
+  let total = ticksOf(String(postmaster), true)?.ms ?? 0;
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     const stat = ticksOf(pid);

@@ -244,4 +244,59 @@ describe("the queue's rescore after a change of display judge", () => {
     }
     expect([await scores(), await watermark()]).toEqual([before, null]);
   });
+
+  it("gives every row queue_score()'s answer: the display judge's score, else v1's, else unchanged", async () => {
+    const persona = uniquePersona("rescore-cases");
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.11 }, { score: 0.22 }, { score: 0.33 }, { score: 0.44 }, { score: 0.55 }]);
+    const [displayScored, v1Only, v1GoneDisplayScored, v1GoneUnscored, unchanged] = turnIds;
+    const db = getDb();
+    const judge = await db.judge.create({ data: { name: `heuristic-${persona}`, version: "v1-wcases", kind: "heuristic" }, select: { id: true } });
+    await db.judgeScore.createMany({
+      data: [
+        { turnId: displayScored, judgeId: judge.id, overallScore: 0.91 },
+        { turnId: v1GoneDisplayScored, judgeId: judge.id, overallScore: 0.93 },
+        { turnId: unchanged, judgeId: judge.id, overallScore: 0.55 },
+      ],
+    });
+    // A v1 score removed leaves its queue row (no trigger removes it): the rescore must not
+    // blank it, and takes the display judge's score where there is one.
+    const seed = await db.judge.findFirstOrThrow({ where: { name: "heuristic", version: "v1" }, select: { id: true } });
+    await db.judgeScore.deleteMany({ where: { judgeId: seed.id, turnId: { in: [v1GoneDisplayScored, v1GoneUnscored] } } });
+    const scores = async () =>
+      (await db.queueItem.findMany({ where: { turnId: { in: turnIds } }, orderBy: { turnId: "asc" }, select: { judgeScore: true } })).map((row) => row.judgeScore);
+    const byFunction = async (displayJudge: number | null) =>
+      (
+        await db.$queryRaw<Array<{ score: number | null }>>`
+          SELECT queue_score(t.id, ${seed.id}::int, ${displayJudge}::int) AS score FROM unnest(${turnIds}::int[]) WITH ORDINALITY AS t(id, k) ORDER BY k`
+      ).map((row) => row.score);
+
+    const previous = await findDisplayJudgeId();
+    try {
+      expect(await ensureDisplayJudge(judge.id, { queue: "later" })).toBe(true);
+      await rescoreQueue(2);
+      expect(await scores()).toEqual([0.91, 0.22, 0.93, 0.44, 0.55]);
+      expect(await byFunction(judge.id)).toEqual([0.91, 0.22, 0.93, null, 0.55]);
+
+      expect(await ensureDisplayJudge(seed.id, { queue: "later" })).toBe(true);
+      await rescoreQueue(2);
+      // Back under v1: the row whose v1 score is gone keeps the display judge's last score.
+      expect(await scores()).toEqual([0.11, 0.22, 0.93, 0.44, 0.55]);
+      expect(await byFunction(seed.id)).toEqual([0.11, 0.22, null, null, 0.55]);
+
+      // v1 scores written while another judge is the display judge (an import after a weights
+      // save): the queue row takes the display judge's score where it has one, else v1's.
+      expect(await ensureDisplayJudge(judge.id)).toBe(true);
+      expect(await scores()).toEqual([0.91, 0.22, 0.93, 0.44, 0.55]);
+      await db.judgeScore.createMany({
+        data: [
+          { turnId: v1GoneDisplayScored, judgeId: seed.id, overallScore: 0.35 },
+          { turnId: v1GoneUnscored, judgeId: seed.id, overallScore: 0.45 },
+        ],
+      });
+      expect(await scores()).toEqual([0.91, 0.22, 0.93, 0.45, 0.55]);
+      expect(await byFunction(judge.id)).toEqual([0.91, 0.22, 0.93, 0.45, 0.55]);
+    } finally {
+      await ensureDisplayJudge(previous);
+    }
+  });
 });

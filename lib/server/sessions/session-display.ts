@@ -25,7 +25,8 @@ export async function findDisplayJudgeId(): Promise<number | null> {
  * Makes `judgeId` (the active thresholds' scoring judge) the display judge. When it changes,
  * every session's shown row is re-marked at once (one pass over session_scores: 60–100 ms for
  * 100,000 sessions in bench/browse) and the rating queue is rescored in batches afterwards
- * (about 24 s for 1,000,000 queue rows in bench/thresholds): waited for, or with
+ * (set-based batches, migration "queue_rescore_set_based": 0.7-0.9 s of PostgreSQL CPU per
+ * 100,000 queue rows, was 2.6-2.8 s): waited for, or with
  * `queue: "background"` left running (pages do not wait; the queue's order catches up), or
  * with `queue: "later"` left to the next call (a process about to exit).
  * Returns false, changing nothing, while an import or another change holds the lock: lists
