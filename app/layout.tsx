@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { AppHeader } from "@/components/ui/app-header";
 import "./globals.css";
+import "./fonts/hangul.css";
 
 export const metadata: Metadata = {
   title: { default: "Concord", template: "%s · Concord" },
