@@ -17,6 +17,8 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", policy);
+  // Layouts get no query string; an old session link's redirect keeps it (app/sessions/[id]).
+  requestHeaders.set("x-concord-search", request.nextUrl.search);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
   return response;

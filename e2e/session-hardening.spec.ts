@@ -42,11 +42,11 @@ test.beforeAll(async () => {
 test("a 50,000-turn session's page answers in under a second, pages its turns and draws its charts", async ({ page, signInAs }) => {
   test.setTimeout(90_000);
   await signInAs("viewer");
-  await page.request.get(`/sessions/${huge.id}`); // the first render of the route compiles nothing, but warms the pool
+  await page.request.get(`/sessions/${huge.externalId}`); // the first render of the route compiles nothing, but warms the pool
   const times: number[] = [];
   for (let run = 0; run < 3; run++) {
     const started = Date.now();
-    const response = await page.request.get(`/sessions/${huge.id}`);
+    const response = await page.request.get(`/sessions/${huge.externalId}`);
     await response.text(); // the whole streamed page
     times.push(Date.now() - started);
     expect(response.status()).toBe(200);
@@ -54,7 +54,7 @@ test("a 50,000-turn session's page answers in under a second, pages its turns an
   console.log(`GET /sessions/:id of ${TURNS} turns: ${times.join(", ")} ms`);
   expect(Math.min(...times)).toBeLessThan(1000);
 
-  await page.goto(`/sessions/${huge.id}`);
+  await page.goto(`/sessions/${huge.externalId}`);
   await expect(page.getByRole("region", { name: "Summary", exact: true }).getByRole("definition").nth(0)).toHaveText("50000");
   const affect = page.getByRole("figure", { name: "Affect trajectory" });
   // The trajectory is drawn through the 500 runs' means: one move and 499 line segments.
@@ -67,10 +67,10 @@ test("a 50,000-turn session's page answers in under a second, pages its turns an
   await expect(turns.getByRole("article")).toHaveCount(50);
   await expect(turns.getByText("Turns 1–50 of 50000 (page 1 of 1000)").first()).toBeVisible();
   await turns.getByRole("link", { name: "Last" }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/sessions/${huge.id}\\?page=1000`));
+  await expect(page).toHaveURL(new RegExp(`/sessions/${huge.externalId}\\?page=1000`));
   await expect(turns.getByRole("heading", { name: "Turn 50000" })).toBeVisible();
 
-  await page.goto(`/sessions/${huge.id}?page=zero`);
+  await page.goto(`/sessions/${huge.externalId}?page=zero`);
   await expect(page.getByText('page must be a whole number from 1 to 50000000 (got "zero"): showing the first page of turns.')).toBeVisible();
 
   const api = await page.request.get(`/api/v1/sessions/${huge.id}?page=2`);

@@ -69,7 +69,7 @@ test("a session shows its summary, both charts with one mark per point, and ever
   await signInAs("viewer");
   await page.goto(`/sessions?q=${marker}`);
   await page.getByRole("link", { name: /balance speed/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/sessions/${seeded.long.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/sessions/${seeded.long.externalId}$`));
 
   const summary = page.getByRole("region", { name: "Summary", exact: true });
   await expect(summary.getByText("Total turns")).toBeVisible();

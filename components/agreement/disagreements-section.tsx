@@ -4,6 +4,9 @@ import Link from "next/link";
 import { useState } from "react";
 import type { DisagreementRow } from "@/lib/agreement/disagreements";
 import { adjudicationKey, type AgreementReport } from "@/lib/agreement/report";
+import { sessionPath } from "@/lib/sessions/session-path";
+import { TURN_PAGE_SIZE } from "@/lib/sessions/session-params";
+import { excerpt as shortText } from "@/lib/sessions/format";
 import { Badge } from "@/components/ui/badge";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { AdjudicateForm } from "./adjudicate-form";
@@ -60,13 +63,16 @@ export function DisagreementsSection({ report, canAdjudicate }: { report: Agreem
 
 function DisagreementItem({ row, report, canAdjudicate }: { row: DisagreementRow; report: AgreementReport; canAdjudicate: boolean }) {
   const adjudication = report.adjudications[adjudicationKey(row.turnId, row.ratingCriterion)];
-  const excerpt = report.turns[String(row.turnId)]?.excerpt;
+  const turn = report.turns[String(row.turnId)];
+  const excerpt = turn?.excerpt;
   return (
     <li className={styles.item}>
       <div className={styles.itemHeader}>
-        <Link href={`/sessions/${row.sessionId}#turn-${row.turnId}`} className={styles.turnLink}>
-          Turn {row.turnId} <span className="muted">in session {row.sessionId}</span>
-        </Link>
+        {turn ? (
+          <Link href={`${sessionPath(turn.sessionKey, turnPageQuery(turn.number))}#turn-${turn.number}`} className={styles.turnLink}>
+            Turn {turn.number} <span className="muted">in session {shortText(turn.sessionKey, 40)}</span>
+          </Link>
+        ) : null}
         <Badge>{row.persona}</Badge>
         {row.criterion !== "overall" ? <Badge tone="accent">{row.criterion}</Badge> : null}
         {adjudication ? <Badge tone="success">Adjudicated: {levelName(adjudication.level)}</Badge> : null}
@@ -110,4 +116,10 @@ function DisagreementItem({ row, report, canAdjudicate }: { row: DisagreementRow
       ) : null}
     </li>
   );
+}
+
+/** The session page's `?page=` that shows turn `number` (none for the first page). */
+function turnPageQuery(number: number): string {
+  const page = Math.ceil(number / TURN_PAGE_SIZE);
+  return page > 1 ? `page=${page}` : "";
 }

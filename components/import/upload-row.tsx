@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { describeCriterionType } from "@/lib/ingest/criterion-type.schema";
 import { describeImportResult, type ImportErrorBody, type ImportResult } from "@/lib/ingest/import-result";
 import type { ImportProblem } from "@/lib/ingest/problems";
+import { sessionPath } from "@/lib/sessions/session-path";
 
 export type Upload = {
   id: number;
@@ -65,7 +66,7 @@ function ResultDetails({ result }: { result: ImportResult }) {
       <ul className="import-sessions">
         {result.sessions.map((session) => (
           <li key={session.externalId}>
-            {result.status === "dry_run" ? session.externalId : <Link href={`/sessions/${session.id}`}>{session.externalId}</Link>} — {session.turnCount} turns,{" "}
+            {result.status === "dry_run" ? session.externalId : <Link href={sessionPath(session.externalId)}>{session.externalId}</Link>} — {session.turnCount} turns,{" "}
             {session.status === "unchanged" ? "already imported" : result.status === "dry_run" ? `would be ${session.status}` : session.status}
           </li>
         ))}

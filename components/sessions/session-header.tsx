@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { formatDateTime } from "@/lib/format";
 import { excerpt } from "@/lib/sessions/format";
 import type { SessionDetail } from "@/lib/sessions/session-detail";
+import { sessionPath } from "@/lib/sessions/session-path";
 import styles from "./session-detail.module.css";
 
 /** Where the session came from, its seed prompt, and whose scores the page shows. */
@@ -40,7 +41,7 @@ export function SessionHeader({ detail, requestedJudgeId }: { detail: SessionDet
           <nav className={styles.judges} aria-label="Judge">
             <span>Scores from:</span>
             {judges.map((candidate) => (
-              <Link key={candidate.id} href={`/sessions/${session.id}?judge=${candidate.id}`} aria-current={candidate.id === judge?.id ? "true" : undefined}>
+              <Link key={candidate.id} href={sessionPath(session.externalId, `judge=${candidate.id}`)} aria-current={candidate.id === judge?.id ? "true" : undefined}>
                 {candidate.name} {candidate.version} ({candidate.scoredTurns} turns)
               </Link>
             ))}

@@ -1,5 +1,6 @@
 import type { QualityCutoffs } from "@/lib/judge";
 import Link from "next/link";
+import { sessionPath } from "@/lib/sessions/session-path";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
@@ -60,7 +61,7 @@ export function SessionsTable({ rows, query, cutoffs }: { rows: SessionListRow[]
           {rows.map((row) => (
             <tr key={row.id}>
               <td data-label="Seed prompt" className={styles.prompt}>
-                <Link href={`/sessions/${row.id}${detailSuffix}`} className={styles.promptLink}>
+                <Link href={`${sessionPath(row.externalId)}${detailSuffix}`} className={styles.promptLink}>
                   {excerpt(row.seedPrompt, 120) || "(no seed prompt)"}
                 </Link>
                 <div className={styles.externalId}>

@@ -1,11 +1,12 @@
 import Link from "next/link";
 import type { TurnPage } from "@/lib/sessions/session-detail";
+import { sessionPath } from "@/lib/sessions/session-path";
 import styles from "./turn-timeline.module.css";
 
-type TurnPagerProps = { turnPage: TurnPage; sessionId: number; judgeId?: number };
+type TurnPagerProps = { turnPage: TurnPage; sessionKey: string; judgeId?: number };
 
 /** Which turns the page shows, and links to the first, previous, next and last pages of turns. */
-export function TurnPager({ turnPage, sessionId, judgeId }: TurnPagerProps) {
+export function TurnPager({ turnPage, sessionKey, judgeId }: TurnPagerProps) {
   const { page, pageSize, total } = turnPage;
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   if (lastPage === 1 && page === 1) return null;
@@ -13,8 +14,7 @@ export function TurnPager({ turnPage, sessionId, judgeId }: TurnPagerProps) {
     const search = new URLSearchParams();
     if (judgeId !== undefined) search.set("judge", String(judgeId));
     if (target > 1) search.set("page", String(target));
-    const query = search.toString();
-    return `/sessions/${sessionId}${query ? `?${query}` : ""}#session-turns`;
+    return `${sessionPath(sessionKey, search)}#session-turns`;
   };
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);

@@ -16,7 +16,8 @@ import styles from "./turn-timeline.module.css";
 type TurnTimelineProps = {
   turns: TurnDetail[];
   turnPage: TurnPage;
-  sessionId: number;
+  /** The session's own id, for the pager's links. */
+  sessionKey: string;
   judgeId?: number;
   cutoffs: Cutoffs;
   showLlmVerdicts?: boolean;
@@ -30,18 +31,18 @@ type TurnTimelineProps = {
  * page shows the judge's scores, and a rating given while seeing them is not a blind one (an
  * admin corrects a turn's label by adjudicating it in the agreement report).
  */
-export function TurnTimeline({ turns, turnPage, sessionId, judgeId, cutoffs, showLlmVerdicts = false, escalations }: TurnTimelineProps) {
-  const pager = <TurnPager turnPage={turnPage} sessionId={sessionId} judgeId={judgeId} />;
+export function TurnTimeline({ turns, turnPage, sessionKey, judgeId, cutoffs, showLlmVerdicts = false, escalations }: TurnTimelineProps) {
+  const pager = <TurnPager turnPage={turnPage} sessionKey={sessionKey} judgeId={judgeId} />;
   return (
     <section className="section" aria-labelledby="session-turns">
       <h2 id="session-turns">Turns</h2>
       {pager}
       <ol className={styles.timeline}>
         {turns.map((turn) => (
-          <li key={turn.id} id={`turn-${turn.id}`} className={styles.turn} style={{ borderLeftColor: personaColor(turn.personaId) }}>
-            <article aria-labelledby={`turn-${turn.id}-title`}>
+          <li key={turn.id} id={`turn-${turn.ordinal + 1}`} className={styles.turn} style={{ borderLeftColor: personaColor(turn.personaId) }}>
+            <article aria-labelledby={`turn-${turn.ordinal + 1}-title`}>
               <header className={styles.turnHeader}>
-                <h3 id={`turn-${turn.id}-title`} className={styles.turnTitle}>
+                <h3 id={`turn-${turn.ordinal + 1}-title`} className={styles.turnTitle}>
                   Turn {turn.ordinal + 1}
                 </h3>
                 <PersonaBadge personaId={turn.personaId} />

@@ -2,6 +2,8 @@
 
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
+import { excerpt } from "@/lib/sessions/format";
+import { sessionPath } from "@/lib/sessions/session-path";
 import type { Thresholds } from "@/lib/thresholds/thresholds.schema";
 import { AgreementComparison } from "./agreement-comparison";
 import { formatCount, formatLevel, formatScore } from "./format";
@@ -63,13 +65,13 @@ export function PreviewPanel({ baseId, baseVersion, draft, isDraftValid }: Props
               <ul>
                 {data.examples.turns.map((turn) => (
                   <li key={turn.turnId}>
-                    <Link href={`/sessions/${turn.sessionId}`}>Session {turn.sessionId}</Link>, {turn.personaId} turn: {formatScore(turn.before.score)}{" "}
+                    <Link href={sessionPath(turn.sessionKey)}>Session {excerpt(turn.sessionKey, 40)}</Link>, {turn.personaId} turn: {formatScore(turn.before.score)}{" "}
                     {formatLevel(turn.before.level)} → {formatScore(turn.after.score)} {formatLevel(turn.after.level)}
                   </li>
                 ))}
                 {data.examples.sessions.map((session) => (
                   <li key={`s${session.sessionId}`}>
-                    <Link href={`/sessions/${session.sessionId}`}>Session {session.sessionId}</Link> ({session.turns} turns): mean {formatScore(session.before.score)}{" "}
+                    <Link href={sessionPath(session.sessionKey)}>Session {excerpt(session.sessionKey, 40)}</Link> ({session.turns} turns): mean {formatScore(session.before.score)}{" "}
                     {formatLevel(session.before.level)} → {formatScore(session.after.score)} {formatLevel(session.after.level)}
                   </li>
                 ))}

@@ -13,7 +13,7 @@ export type SeededTurn = {
   ratings?: number[];
 };
 
-export type SeededSession = { id: number; seedPrompt: string; turns: SeededTurn[] };
+export type SeededSession = { id: number; externalId: string; seedPrompt: string; turns: SeededTurn[] };
 
 const PERSONAS = {
   thesis: ["Dialectic Thesis", "Seed explorer"],
@@ -52,9 +52,9 @@ export async function seedSessions(
     const { rows: judges } = await client.query<{ id: number }>("SELECT id FROM judges WHERE name = 'heuristic' AND version = 'v1'");
     const seeded: SeededSession[] = [];
     for (const session of sessions) {
-      const { rows } = await client.query<{ id: number }>(
+      const { rows } = await client.query<{ id: number; external_id: string }>(
         `INSERT INTO eval_sessions (external_id, content_hash, kind, seed_prompt, started_at, ended_at, turn_count, imported_summary)
-         VALUES ($1, $2, 'orchestrator', $3, $4, $4::timestamptz + interval '5 minutes', $5, $6) RETURNING id`,
+         VALUES ($1, $2, 'orchestrator', $3, $4, $4::timestamptz + interval '5 minutes', $5, $6) RETURNING id, external_id`,
         [`e2e-${uniqueMarker()}`, uniqueMarker(), session.seedPrompt, session.startedAt, session.turns.length, session.importedSummary ?? null],
       );
       const sessionId = rows[0].id;
@@ -79,7 +79,7 @@ export async function seedSessions(
           );
         }
       }
-      seeded.push({ id: sessionId, seedPrompt: session.seedPrompt, turns: session.turns });
+      seeded.push({ id: sessionId, externalId: rows[0].external_id, seedPrompt: session.seedPrompt, turns: session.turns });
     }
     await client.query("COMMIT");
     return seeded;

@@ -3,7 +3,8 @@ import { ratingLevels, type AgreementPairs } from "./build-pairs";
 // The underlying pairs, one row per unit (turn × criterion): what the figures are computed
 // from. The CSV is made for `concord agreement --input pairs.csv --human human_level
 // --judge judge_score --scale 1:4 --judge-cuts <fair>,<good>,<excellent>`, which gives the
-// page's n, κ, ρ and τ from it.
+// page's n, κ, ρ and τ from it. `session_id` is the session's own id from its log, as
+// imported (the database key stays inside Concord).
 
 const DAY_MS = 86_400_000;
 
@@ -26,11 +27,12 @@ export const PAIR_COLUMNS = [
 
 export type PairRow = Record<(typeof PAIR_COLUMNS)[number], string | number | null>;
 
-export function pairRows(pairs: AgreementPairs): PairRow[] {
+/** `sessionKeys`: each session's own id by database key (findExternalIds). */
+export function pairRows(pairs: AgreementPairs, sessionKeys: ReadonlyMap<number, string>): PairRow[] {
   const { units } = pairs;
   return Array.from({ length: pairs.n }, (_, u) => ({
     turn_id: units.turnId[u],
-    session_id: units.sessionId[u],
+    session_id: sessionKeys.get(units.sessionId[u]) ?? null,
     persona: units.persona[u],
     criterion: units.criterion[u],
     human_level: pairs.human[u],
@@ -64,6 +66,6 @@ export function toCsv(columns: readonly string[], rows: readonly Record<string, 
   return `${lines.join("\n")}\n`;
 }
 
-export function pairsCsv(pairs: AgreementPairs): string {
-  return toCsv(PAIR_COLUMNS, pairRows(pairs));
+export function pairsCsv(pairs: AgreementPairs, sessionKeys: ReadonlyMap<number, string>): string {
+  return toCsv(PAIR_COLUMNS, pairRows(pairs, sessionKeys));
 }

@@ -9,20 +9,22 @@ const data = testData([
   { ratings: [["a", 4]], score: 0.1 + 0.2, adjudicated: 3 },
 ]);
 
+const SESSION_KEYS = new Map([[100, "run 100/a"]]);
+
 describe("pairs export", () => {
-  it("writes one row per unit with the human level, the ratings and the judge's score and level", () => {
+  it("writes one row per unit with the session's own id, the human level, the ratings and the judge's score and level", () => {
     const { pairs } = buildAgreementReport(data, SEED_CUTOFFS);
-    expect(pairRows(pairs)).toEqual([
-      { turn_id: 1, session_id: 100, persona: 'the, "quoted" one', criterion: "overall", human_level: 1, n_ratings: 2, median_level: 1, adjudicated_level: null, rating_levels: "1 2", judge_score: 0.55, judge_level: 2, word_count: 50, turn_date: "2026-01-01", import_id: 3 },
-      { turn_id: 2, session_id: 100, persona: "thesis", criterion: "overall", human_level: 3, n_ratings: 1, median_level: 4, adjudicated_level: 3, rating_levels: "4", judge_score: 0.30000000000000004, judge_level: 1, word_count: 50, turn_date: "2026-01-01", import_id: null },
+    expect(pairRows(pairs, SESSION_KEYS)).toEqual([
+      { turn_id: 1, session_id: "run 100/a", persona: 'the, "quoted" one', criterion: "overall", human_level: 1, n_ratings: 2, median_level: 1, adjudicated_level: null, rating_levels: "1 2", judge_score: 0.55, judge_level: 2, word_count: 50, turn_date: "2026-01-01", import_id: 3 },
+      { turn_id: 2, session_id: "run 100/a", persona: "thesis", criterion: "overall", human_level: 3, n_ratings: 1, median_level: 4, adjudicated_level: 3, rating_levels: "4", judge_score: 0.30000000000000004, judge_level: 1, word_count: 50, turn_date: "2026-01-01", import_id: null },
     ]);
   });
 
   it("quotes text with commas or quotes and keeps every digit of a score", () => {
     const { pairs } = buildAgreementReport(data, SEED_CUTOFFS);
-    const lines = pairsCsv(pairs).trimEnd().split("\n");
+    const lines = pairsCsv(pairs, SESSION_KEYS).trimEnd().split("\n");
     expect(lines[0]).toBe(PAIR_COLUMNS.join(","));
-    expect(lines[1]).toBe('1,100,"the, ""quoted"" one",overall,1,2,1,,1 2,0.55,2,50,2026-01-01,3');
+    expect(lines[1]).toBe('1,run 100/a,"the, ""quoted"" one",overall,1,2,1,,1 2,0.55,2,50,2026-01-01,3');
     expect(lines[2]).toContain(",0.30000000000000004,");
   });
 

@@ -9,8 +9,11 @@ export type AgreementReport = AgreementFiguresReport & {
   computedAt: string;
   /** Rater key → display name (a user's name, or an imported annotator's label). */
   raterNames: Record<string, string>;
-  /** For the turns listed as disagreements: the start of the response, and any adjudication. */
-  turns: Record<string, { excerpt: string }>;
+  /**
+   * For the turns listed as disagreements: the start of the response, the session's own id
+   * and the turn's number in it (from 1, as the session page shows it), and any adjudication.
+   */
+  turns: Record<string, { excerpt: string; sessionKey: string; number: number }>;
   adjudications: Record<string, { level: number; note: string | null; adjudicator: string | null; at: string }>;
 };
 

@@ -1,20 +1,21 @@
 import { z } from "zod";
+import { sessionKeyCandidates } from "./session-path";
 
-// The session page's and GET /api/v1/sessions/{id}'s inputs: the id in the path and an
-// optional ?judge= naming whose scores to use.
+// The session page's and GET /api/v1/sessions/{id}'s inputs: the session's id in the path
+// (its own id from the log; an old link's database key still resolves, see findSessionRef)
+// and an optional ?judge= naming whose scores to use.
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** The session id and judge, or null when the id is not a session id (a 404, not a 400). */
+/** The path segment and judge, or null when the segment cannot name a session (a 404, not a 400). */
 export function parseSessionParams(
   rawId: string,
   search: URLSearchParams | Record<string, string | string[] | undefined>,
-): { id: number; judgeId?: number } | null {
-  const parsedId = /^\d+$/.test(rawId) ? id.safeParse(rawId) : null;
-  if (!parsedId?.success) return null;
+): { key: string; judgeId?: number } | null {
+  if (sessionKeyCandidates(rawId).length === 0) return null;
   const rawJudge = search instanceof URLSearchParams ? search.get("judge") : [search.judge ?? []].flat()[0];
   const judge = rawJudge ? id.safeParse(rawJudge) : null;
-  return { id: parsedId.data, ...(judge?.success ? { judgeId: judge.data } : {}) };
+  return { key: rawId, ...(judge?.success ? { judgeId: judge.data } : {}) };
 }
 
 /** Turns per page of the session page and of GET /api/v1/sessions/{id}. */

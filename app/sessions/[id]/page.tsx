@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SessionCharts } from "@/components/sessions/session-charts";
 import { SessionHeader } from "@/components/sessions/session-header";
@@ -9,6 +10,7 @@ import { ACCESS, isAllowed } from "@/lib/auth/access";
 import { excerpt } from "@/lib/sessions/format";
 import { Alert } from "@/components/ui/alert";
 import { parseSessionParams, parseTurnPage } from "@/lib/sessions/session-params";
+import { sessionPath } from "@/lib/sessions/session-path";
 import { getCurrentUser, requireUser } from "@/lib/server/auth/guards";
 import { findTurnEscalations } from "@/lib/server/queue/find-turn-escalations";
 import { findSessionRef } from "@/lib/server/sessions/find-session-ref";
@@ -25,8 +27,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await getCurrentUser();
   if (!user || user.mustChangePassword || !isAllowed(user.role, ACCESS.readDashboards)) return { title: "Session" };
-  const parsed = parseSessionParams((await params).id, {});
-  const session = parsed ? await findSessionRef(parsed.id) : null;
+  const session = await findSessionRef((await params).id);
   return { title: session ? `Session ${excerpt(session.externalId, 40)}` : "Session not found" };
 }
 
@@ -34,10 +35,11 @@ export default async function SessionPage({ params, searchParams }: Props) {
   const user = await requireUser(ACCESS.readDashboards);
   const search = await searchParams;
   const parsed = parseSessionParams((await params).id, search);
-  if (parsed === null) notFound();
+  const session = parsed ? await findSessionRef(parsed.key) : null;
+  if (parsed === null || session === null) notFound();
   const turnPage = parseTurnPage(search);
   const thresholds = await getDisplayScoring();
-  const detail = await getSession(parsed.id, {
+  const detail = await getSession(session.id, {
     cutoffs: thresholds.cutoffs,
     judgeId: parsed.judgeId,
     preferredJudgeId: thresholds.judgeId,
@@ -49,6 +51,12 @@ export default async function SessionPage({ params, searchParams }: Props) {
   return (
     <>
       <SessionHeader detail={detail} requestedJudgeId={parsed.judgeId} />
+      {session.shadowed ? (
+        <Alert tone="info">
+          {`This is the session whose own id is "${session.externalId}". An older link by number may have meant `}
+          <Link href={sessionPath(session.shadowed.externalId)}>session {session.shadowed.externalId}</Link>.
+        </Alert>
+      ) : null}
       <SessionSummaryPanel detail={detail} thresholdsVersion={thresholds.version} cutoffs={thresholds.cutoffs} />
       <SummaryComparison comparison={detail.comparison} />
       <SessionCharts detail={detail} cutoffs={thresholds.cutoffs} thresholdsVersion={thresholds.version} />
@@ -56,7 +64,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
       <TurnTimeline
         turns={detail.turns}
         turnPage={detail.turnPage}
-        sessionId={detail.session.id}
+        sessionKey={detail.session.externalId}
         judgeId={parsed.judgeId}
         cutoffs={thresholds.cutoffs}
         showLlmVerdicts={detail.judges.some((judge) => judge.kind === "llm")}

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { pairsCsv } from "@/lib/agreement/export-pairs";
+import { findExternalIds } from "@/lib/server/sessions/find-external-ids";
 import { computeAgreement } from "./compute-agreement";
 import { createThresholdVersion, plantTurns } from "./test-helpers";
 
@@ -31,7 +32,7 @@ describe("the exported pairs CSV and `concord agreement`", () => {
     const thresholds = await createThresholdVersion(cutoffs);
     const { pairs, report } = await computeAgreement({ judge: planted.judge, thresholds });
     const file = path.join(dir, "pairs.csv");
-    writeFileSync(file, pairsCsv(pairs));
+    writeFileSync(file, pairsCsv(pairs, await findExternalIds(pairs.units.sessionId)));
 
     const stdout = execFileSync(
       process.execPath,

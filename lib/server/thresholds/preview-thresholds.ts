@@ -6,13 +6,15 @@ import { compileWeights, overallOf } from "@/lib/thresholds/fast-overall";
 import { levelOfScore, type QualityLevel } from "@/lib/thresholds/levels";
 import { SEED_THRESHOLDS, type Thresholds } from "@/lib/thresholds/thresholds.schema";
 import { isSameWeights } from "@/lib/thresholds/weights";
+import { findExternalIds } from "../sessions/find-external-ids";
 import { findThresholdVersion } from "./find-threshold-version";
 import { judgeVersionForWeights } from "./judge-version-for-weights";
 import { loadScoreIndex, type ScoreIndex } from "./load-score-index";
 
 type Scored = { score: number; level: QualityLevel };
-export type TurnLevelChange = { turnId: number; sessionId: number; personaId: string; before: Scored; after: Scored };
-export type SessionLevelChange = { sessionId: number; turns: number; before: Scored; after: Scored };
+/** `sessionKey` is the session's own id (for links and labels); `sessionId` the database key. */
+export type TurnLevelChange = { turnId: number; sessionId: number; sessionKey: string; personaId: string; before: Scored; after: Scored };
+export type SessionLevelChange = { sessionId: number; sessionKey: string; turns: number; before: Scored; after: Scored };
 
 export type ThresholdPreview = {
   base: { id: number; version: number; judgeVersion: string };
@@ -61,6 +63,7 @@ export async function previewThresholds(draft: Thresholds, options: { exampleCou
         examples.push({
           turnId: index.turnId[i],
           sessionId: index.sessionIds[index.session[i]],
+          sessionKey: "",
           personaId: index.personas[index.persona[i]],
           before: { score: before[i], level: levelBefore },
           after: { score: after[i], level: levelAfter },
@@ -86,6 +89,7 @@ export async function previewThresholds(draft: Thresholds, options: { exampleCou
     if (sessionExamples.length < exampleCount) {
       sessionExamples.push({
         sessionId: index.sessionIds[s],
+        sessionKey: "",
         turns: turnsOf[s],
         before: { score: meanBefore, level: levelBefore },
         after: { score: meanAfter, level: levelAfter },
@@ -99,6 +103,9 @@ export async function previewThresholds(draft: Thresholds, options: { exampleCou
     pairsBefore.push({ score: before[index.rated[r]], level: index.ratedLevel[r] });
     pairsAfter.push({ score: after[index.rated[r]], level: index.ratedLevel[r] });
   }
+
+  const keys = await findExternalIds([...examples, ...sessionExamples].map((example) => example.sessionId));
+  for (const example of [...examples, ...sessionExamples]) example.sessionKey = keys.get(example.sessionId) ?? String(example.sessionId);
 
   return {
     base: { id: base.id, version: base.version, judgeVersion: base.judgeVersion },
