@@ -37,19 +37,33 @@ export function ImportPanel({ maxBytes }: { maxBytes: number }) {
     setNotice(unpaired.length > 0 ? `No log of the same name for ${unpaired.map((f) => f.name).join(", ")}; drop each summary together with its log.` : null);
     const added: Upload[] = pairs.map(({ file, summary }) => ({ id: nextId.current++, file, summary, status: "waiting", progress: 0 }));
     setUploads((list) => [...added, ...list]);
-    for (const upload of added) {
-      queue.current = queue.current.then(async () => {
-        if (upload.file.size + (upload.summary?.size ?? 0) > maxBytes) {
-          update(upload.id, { status: "failed", error: { error: "too_large", message: `the file is larger than the limit of ${Math.round(maxBytes / 1048576)} MB; import it with the command line (concord import)`, limitBytes: maxBytes } });
-          return;
-        }
-        update(upload.id, { status: "uploading" });
-        const outcome = await uploadFile(upload.file, upload.summary, query.params, (progress) =>
-          update(upload.id, { progress, status: progress >= 1 ? "importing" : "uploading" }),
-        );
-        update(upload.id, outcome.ok ? { status: "done", progress: 1, result: outcome.result } : { status: "failed", progress: 1, error: outcome.error });
-      });
+    for (const upload of added) enqueue(upload, query.params);
+  };
+
+  const enqueue = (upload: Upload, params: URLSearchParams) => {
+    queue.current = queue.current.then(async () => {
+      if (upload.file.size + (upload.summary?.size ?? 0) > maxBytes) {
+        update(upload.id, { status: "failed", error: { error: "too_large", message: `the file is larger than the limit of ${Math.round(maxBytes / 1048576)} MB; import it with the command line (concord import)`, limitBytes: maxBytes } });
+        return;
+      }
+      update(upload.id, { status: "uploading" });
+      const outcome = await uploadFile(upload.file, upload.summary, params, (progress) =>
+        update(upload.id, { progress, status: progress >= 1 ? "importing" : "uploading" }),
+      );
+      update(upload.id, outcome.ok ? { status: "done", progress: 1, result: outcome.result } : { status: "failed", progress: 1, error: outcome.error });
+    });
+  };
+
+  /** The same file again, alone, under the options as they are now. */
+  const onRetry = (upload: Upload) => {
+    const query = queryFor(form);
+    if ("errors" in query) {
+      setErrors(query.errors);
+      setNotice("Check the highlighted options first.");
+      return;
     }
+    update(upload.id, { status: "waiting", progress: 0, result: undefined, error: undefined });
+    enqueue(upload, query.params);
   };
 
   const isBusy = uploads.some((upload) => upload.status === "uploading" || upload.status === "importing" || upload.status === "waiting");
@@ -66,7 +80,7 @@ export function ImportPanel({ maxBytes }: { maxBytes: number }) {
         {uploads.length > 0 ? (
           <ul className="import-uploads" aria-label="Imports">
             {uploads.map((upload) => (
-              <UploadRow key={upload.id} upload={upload} />
+              <UploadRow key={upload.id} upload={upload} onRetry={onRetry} />
             ))}
           </ul>
         ) : null}

@@ -25,8 +25,12 @@ const STATUS: Record<Upload["status"], { label: string; tone: "neutral" | "accen
   failed: { label: "Not imported", tone: "danger" },
 };
 
-/** One file of the upload: its progress, then what happened to it, in words a person can act on. */
-export function UploadRow({ upload }: { upload: Upload }) {
+/**
+ * One file of the upload: its progress, then what happened to it, in words a person can act
+ * on. A failed file's bar turns red with the reason beside it and a retry for that file alone
+ * (with the options as they are now, so "Replace existing sessions" can be ticked first).
+ */
+export function UploadRow({ upload, onRetry }: { upload: Upload; onRetry?: (upload: Upload) => void }) {
   const { file, summary, status, progress, result, error } = upload;
   const badge =
     result?.status === "already_imported"
@@ -43,11 +47,25 @@ export function UploadRow({ upload }: { upload: Upload }) {
         <Badge tone={badge.tone}>{badge.label}</Badge>
       </div>
       <progress
-        className="import-progress"
+        className={`import-progress import-progress-${status}`}
+        data-state={status}
         max={1}
         value={status === "done" || status === "failed" ? 1 : status === "importing" ? undefined : progress}
         aria-label={`Progress of ${file.name}`}
+        aria-describedby={error ? `upload-${upload.id}-reason` : undefined}
       />
+      {status === "failed" && error ? (
+        <div className="import-failure">
+          <p id={`upload-${upload.id}-reason`} className="import-failure-reason">
+            {failureReason(error)}
+          </p>
+          {onRetry ? (
+            <button type="button" className="button button-secondary" onClick={() => onRetry(upload)}>
+              Retry {file.name}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <div role="status" aria-live="polite">
         {status === "importing" ? <p className="muted">Uploaded; validating, scoring and storing…</p> : null}
         {result ? <ResultDetails result={result} /> : null}
@@ -174,6 +192,18 @@ function ProblemTable({ problems }: { problems: ImportProblem[] }) {
       </table>
     </div>
   );
+}
+
+/** The one-line reason shown beside a failed file's red bar (the details follow below it). */
+export function failureReason(error: ImportErrorBody): string {
+  if (error.error === "invalid" && "problems" in error) {
+    const total = error.problems.length + error.omitted;
+    const first = error.problems[0];
+    const where = first ? [first.line === null ? null : `line ${first.line}`, first.path || null].filter(Boolean).join(", ") : "";
+    return `Not imported: ${total === 1 ? "1 problem" : `${total} problems`} in the file${first ? ` (first: ${where ? `${where}: ` : ""}${first.message})` : ""}. Fix the file and retry.`;
+  }
+  const message = error.message.replace(/\.$/, "");
+  return `Not imported: ${message.charAt(0).toLowerCase() + message.slice(1)}.`;
 }
 
 function formatBytes(bytes: number): string {
