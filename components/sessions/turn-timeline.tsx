@@ -1,7 +1,7 @@
 import { formatDateTime } from "@/lib/format";
 import { reasonLabel } from "@/lib/queue/escalation.schema";
 import { formatScoreBesideLevel } from "@/lib/sessions/format";
-import type { TurnDetail, TurnPage, TurnRating } from "@/lib/sessions/session-detail";
+import type { TurnAdjudication, TurnDetail, TurnPage, TurnRating } from "@/lib/sessions/session-detail";
 import { levelName, levelOfScore, QUALITY_LEVELS } from "@/lib/thresholds/levels";
 import type { Cutoffs } from "./chart-parts";
 import { LlmVerdict } from "@/components/llm-judge/llm-verdict";
@@ -86,6 +86,7 @@ export function TurnTimeline({ turns, turnPage, sessionKey, judgeId, cutoffs, sh
               {turn.score ? <MetricBreakdown metrics={turn.score.metrics} rationale={turn.score.rationale} /> : null}
               {showLlmVerdicts ? <LlmVerdict turnId={turn.id} /> : null}
               <footer className={styles.turnFooter}>
+                <TurnAdjudications adjudications={turn.adjudications} />
                 <TurnRatings ratings={turn.ratings} />
               </footer>
             </article>
@@ -110,6 +111,33 @@ function ratingLabel(rating: TurnRating): string {
 function labelText(label: string | null, labels: readonly string[]): string {
   if (label !== null) return label;
   return labels.length === 0 ? "no labels" : labels.join(", ");
+}
+
+/** The final word on a disagreement: the level an admin settled on, who, when and why. */
+function TurnAdjudications({ adjudications }: { adjudications: TurnAdjudication[] }) {
+  if (adjudications.length === 0) return null;
+  return (
+    <div className={styles.adjudications}>
+      {adjudications.map((adjudication) => (
+        <div key={adjudication.criterion} className={styles.adjudication}>
+          <p>
+            <span className={styles.adjudicationTag}>Adjudicated</span>{" "}
+            <strong>
+              {adjudication.criterion === "overall" ? "Final level" : `Final ${adjudication.criterion}`}:{" "}
+              {adjudication.criterion === "overall" && adjudication.level >= 1 && adjudication.level <= 4
+                ? `${QUALITY_LEVELS[adjudication.level - 1]} (${adjudication.level})`
+                : adjudication.level}
+            </strong>
+            <span className="muted">
+              {" "}
+              by {adjudication.adjudicator ?? "an admin"} · {formatDateTime(adjudication.createdAt)}
+            </span>
+          </p>
+          {adjudication.note ? <p className={styles.rationale}>{adjudication.note}</p> : <p className="muted">No note.</p>}
+        </div>
+      ))}
+    </div>
+  );
 }
 
 function TurnRatings({ ratings }: { ratings: TurnRating[] }) {

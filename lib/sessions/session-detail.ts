@@ -45,7 +45,12 @@ export type TurnDetail = {
   /** On a label criterion (binary, categorical, multi-label): each judge's answer, which is not a score. */
   judgeLabels: Array<{ label: string | null; labels: string[]; confidence: number | null; judgeName: string }>;
   ratings: TurnRating[];
+  /** The final level an admin recorded where raters (or raters and judge) disagreed, per criterion. */
+  adjudications: TurnAdjudication[];
 };
+
+/** `adjudicator` is null when the account is gone, or for API keys (names are left out for them). */
+export type TurnAdjudication = { criterion: string; level: number; note: string | null; adjudicator: string | null; createdAt: Date };
 
 /**
  * One point of the session's charts: a single turn, or (in a long session) a run of

@@ -42,11 +42,15 @@ export async function findTurnPage(sessionId: number, options: TurnPageOptions):
           createdAt: true, rater: { select: { id: true, name: true } },
         },
       },
+      adjudications: {
+        orderBy: { criterion: "asc" },
+        select: { criterion: true, level: true, note: true, createdAt: true, adjudicator: { select: { name: true } } },
+      },
     },
   });
   const judge = options.judgeId === null ? null : await getDb().judge.findUnique({ where: { id: options.judgeId }, select: { name: true, kind: true, config: true } });
   const judgeFamily = judge ? modelFamily(judgeModelOf(judge)) : null;
-  return turns.map(({ judgeScores, judgeLabels, ratings, ...turn }) => {
+  return turns.map(({ judgeScores, judgeLabels, ratings, adjudications, ...turn }) => {
     const isJudgeOwnFamily = judgeFamily !== null && modelFamily(turn.generatorModel) === judgeFamily;
     const score = options.judgeId === null ? undefined : judgeScores.find((candidate) => candidate.judgeId === options.judgeId);
     return {
@@ -63,6 +67,10 @@ export async function findTurnPage(sessionId: number, options: TurnPageOptions):
           }
         : null,
       judgeLabels: judgeLabels.map(({ judge, ...answer }) => ({ ...answer, judgeName: judge.name })),
+      adjudications: adjudications.map(({ adjudicator, ...adjudication }) => ({
+        ...adjudication,
+        adjudicator: options.includeRaterNames ? (adjudicator?.name ?? null) : null,
+      })),
       ratings: ratings.map(({ rater, ...rating }) => ({
         ...rating,
         rater: rater ? { id: rater.id, name: options.includeRaterNames ? rater.name : null } : null,
