@@ -10,7 +10,7 @@ const SECTIONS = [
   { href: "/settings/thresholds", title: "Thresholds and weights", text: "Edit the quality cut-offs and persona weights, preview their effect on agreement, and calibrate." },
   { href: "/settings/verdict", title: "Verdict bars", text: "What the judge must reach to pass on the agreement report, and how the test of replacing a rater is set per criterion." },
   { href: "/settings/rubric", title: "Rubric", text: "The criteria and level descriptions raters see, versioned; add criteria such as completeness 1–5." },
-  { href: "/settings/judges", title: "LLM judges", text: "OpenAI-compatible endpoints, scoring and pairwise runs with progress, rubric generation (seed 001)." },
+  { href: "/settings/judges", title: "LLM judges", text: "OpenAI-compatible endpoints, scoring and pairwise runs with progress, rubric generation." },
   { href: "/settings/users", title: "Users", text: "Invite people, give them a role (admin, rater, viewer), reset passwords, deactivate accounts." },
   { href: "/settings/api-keys", title: "API keys", text: "Keys for scripts: ingest to push sessions, read to pull figures. Shown once, stored hashed." },
 ];

@@ -1,13 +1,14 @@
 import type { QualityCutoffs } from "@/lib/judge";
 import { formatPercent, formatScore, formatScoreBesideLevel } from "@/lib/sessions/format";
 import type { SessionDetail } from "@/lib/sessions/session-detail";
+import { HowComputed } from "@/components/ui/how-computed";
 import { PersonaBadge } from "./persona-badge";
 import { QualityBadge } from "./quality-badge";
 import styles from "./session-detail.module.css";
 
 type SessionSummaryProps = { detail: SessionDetail; thresholdsVersion: number; cutoffs: QualityCutoffs };
 
-/** Seed 002 §4.2: total turns, average overall score, quality level, persona breakdown. */
+/** The session summary (the orchestrator's own definition): total turns, average overall score, quality level, persona breakdown. */
 export function SessionSummaryPanel({ detail, thresholdsVersion, cutoffs }: SessionSummaryProps) {
   const { summary, judge } = detail;
   const isScored = judge !== null;
@@ -73,8 +74,18 @@ export function SessionSummaryPanel({ detail, thresholdsVersion, cutoffs }: Sess
         </table>
       </div>
       {isScored && detail.scoredTurns < totalTurns ? (
-        <p className="muted">Turns this judge did not score count as 0 in the averages, as in seed 002 §4.2.</p>
+        <p className="muted">Turns this judge did not score count as 0 in the averages.</p>
       ) : null}
+      <HowComputed>
+        <p>
+          <strong>Average overall score</strong> = the sum of the judge&apos;s overall scores of every turn ÷ the number of turns (a turn the judge
+          did not score adds 0). Each persona&apos;s average is the same over that persona&apos;s turns.
+        </p>
+        <p>
+          <strong>Quality rating</strong>: the level whose cut-off the average reaches. Under thresholds v{thresholdsVersion}: Excellent ≥{" "}
+          {cutoffs.excellent}, Good ≥ {cutoffs.good}, Fair ≥ {cutoffs.fair}, otherwise Poor.
+        </p>
+      </HowComputed>
     </section>
   );
 }

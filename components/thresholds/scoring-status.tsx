@@ -19,7 +19,7 @@ export function ScoringStatus({ activeId }: { activeId: number }) {
     return (
       <p className="muted" role="status">
         Overall scores and levels everywhere follow version {data.thresholdVersion.version}: judge {version}
-        {data.judge.version === "v1" ? " (the seed's weights)" : ", computed for every turn"}.
+        {data.judge.version === "v1" ? " (the orchestrator's default weights)" : ", computed for every turn"}.
       </p>
     );
   }

@@ -1,5 +1,6 @@
 "use client";
 
+import { HowComputed } from "@/components/ui/how-computed";
 import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import type { ActionState } from "@/lib/server/auth/guards";
@@ -43,7 +44,13 @@ export function ThresholdsForm(props: Props) {
       <input type="hidden" name="basedOnId" value={props.baseId} />
       <fieldset className={styles.group}>
         <legend>Quality cut-offs</legend>
-        <p className="field-hint">The lowest overall score of each level (seed 002 §4.2: 0.80 / 0.65 / 0.50); below Fair is Poor.</p>
+        <p className="field-hint">The lowest overall score that still earns each level; a score below Fair is Poor. The orchestrator&apos;s defaults are 0.80, 0.65 and 0.50.</p>
+        <HowComputed>
+          <p>
+            A turn&apos;s level: <code>Excellent if score ≥ Excellent cut-off, else Good if score ≥ Good cut-off, else Fair if score ≥ Fair cut-off, else Poor</code>.
+            A session&apos;s level is the level of its average overall score.
+          </p>
+        </HowComputed>
         <div className={styles.cutoffs}>
           {CUTOFF_KEYS.map((key) => (
             <Field
@@ -62,9 +69,13 @@ export function ThresholdsForm(props: Props) {
 
       <fieldset className={styles.group}>
         <legend>Persona weights</legend>
-        <p className="field-hint">
-          Overall score = Σ weight × metric score (seed 002 §4.1), sentiment as its absolute value; critical intensity is measured for the antithesis only.
-        </p>
+        <p className="field-hint">How much each metric counts in a persona&apos;s overall score. Critical intensity is measured for the antithesis only.</p>
+        <HowComputed>
+          <p>
+            <code>overall = Σ weight × metric score</code> over length, sentiment, completeness, critical intensity and resonance, with the
+            sentiment score taken as its absolute value (a strongly negative answer is as engaged as a strongly positive one).
+          </p>
+        </HowComputed>
         {Object.entries(fields.weights).map(([persona, row]) => {
           const sum = rowSum(row);
           return (

@@ -19,7 +19,7 @@ export default async function JudgeEndpointsPage() {
     <>
       <PageHeader
         title="LLM judges"
-        description="A second judge beside the heuristic one: any OpenAI-compatible chat endpoint scores turns against the rubric and compares responses (seed 001)."
+        description="A second judge beside the heuristic one: any OpenAI-compatible chat endpoint scores turns against the rubric and compares pairs of responses, with the order swapped to catch position bias."
       />
       <JudgesTabs current="/settings/judges" />
       <SecretKeyNotice {...secretKey} />

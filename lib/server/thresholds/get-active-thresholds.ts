@@ -31,7 +31,7 @@ export async function ensureSeedThresholds(): Promise<boolean> {
         goodCutoff: SEED_THRESHOLDS.cutoffs.good,
         excellentCutoff: SEED_THRESHOLDS.cutoffs.excellent,
         personaWeights: SEED_THRESHOLDS.weights,
-        note: "Seed 002 defaults: Excellent ≥ 0.80, Good ≥ 0.65, Fair ≥ 0.50; weights of §4.1",
+        note: "Defaults: Excellent ≥ 0.80, Good ≥ 0.65, Fair ≥ 0.50; the orchestrator's own persona weights",
         isActive: true,
       },
     });

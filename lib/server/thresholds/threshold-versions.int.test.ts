@@ -54,7 +54,7 @@ describe("threshold versions", () => {
       [4, true, "Restored version 2"],
       [3, false, "thesis length counts more"],
       [2, false, "stricter"],
-      [1, false, expect.stringMatching(/^Seed 002 defaults/)],
+      [1, false, expect.stringMatching(/^Defaults: Excellent ≥ 0\.80/)],
     ]);
     expect(history[2].changes.map((change) => [change.field, change.from, change.to])).toEqual([
       ["cutoffs.excellent", 0.8, 0.85],
