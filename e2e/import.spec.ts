@@ -29,6 +29,6 @@ test("an admin imports a log through the page, sees it already imported the seco
   await page.getByLabel("Files to import").setInputFiles(bad);
 
   const row = imports.getByRole("listitem").first();
-  await expect(row.getByRole("alert")).toContainText("Nothing was imported: the file has a problem.");
-  await expect(row.getByRole("row", { name: /2 persona Invalid input/ })).toBeVisible();
+  await expect(row.getByRole("alert")).toContainText("Nothing was imported: bad.jsonl has a problem.");
+  await expect(row.getByRole("row", { name: /^2 persona nothing \(the field is missing\) an object/ })).toBeVisible();
 });

@@ -70,7 +70,7 @@ export function UploadRow({ upload, onRetry }: { upload: Upload; onRetry?: (uplo
         {status === "importing" ? <p className="muted">Uploaded; validating, scoring and storing…</p> : null}
         {result ? <ResultDetails result={result} /> : null}
       </div>
-      {error ? <ErrorDetails error={error} /> : null}
+      {error ? <ErrorDetails error={error} fileName={file.name} /> : null}
     </li>
   );
 }
@@ -151,12 +151,14 @@ function CriteriaTable({ criteria }: { criteria: NonNullable<ImportResult["crite
   );
 }
 
-export function ErrorDetails({ error }: { error: ImportErrorBody }) {
+export function ErrorDetails({ error, fileName = "the file" }: { error: ImportErrorBody; fileName?: string }) {
   if (error.error === "invalid" && "problems" in error) {
     return (
       <div className="alert alert-error" role="alert">
-        <p className="strong">Nothing was imported: the file has {error.problems.length + error.omitted === 1 ? "a problem" : "problems"}.</p>
-        <ProblemTable problems={error.problems} />
+        <p className="strong">
+          Nothing was imported: {fileName} has {error.problems.length + error.omitted === 1 ? "a problem" : "problems"}.
+        </p>
+        <ProblemTable fileName={fileName} problems={error.problems} />
         {error.omitted > 0 ? <p>… and {error.omitted} more {error.omitted === 1 ? "problem" : "problems"}.</p> : null}
       </div>
     );
@@ -169,29 +171,51 @@ export function ErrorDetails({ error }: { error: ImportErrorBody }) {
   );
 }
 
-function ProblemTable({ problems }: { problems: ImportProblem[] }) {
+/**
+ * Each problem where the writer of the file looks for it: the line, the field (its own name;
+ * the full path in the detail line), the value found there and what was expected. The raw
+ * validation message stays as the detail, for a bug report.
+ */
+function ProblemTable({ fileName, problems }: { fileName: string; problems: ImportProblem[] }) {
   return (
     <div className="table-wrap">
       <table className="table import-problems">
+        <caption className="visually-hidden">Problems in {fileName}</caption>
         <thead>
           <tr>
             <th scope="col">Line</th>
             <th scope="col">Field</th>
-            <th scope="col">Problem</th>
+            <th scope="col">Found</th>
+            <th scope="col">Expected</th>
           </tr>
         </thead>
         <tbody>
           {problems.map((problem, i) => (
             <tr key={i}>
-              <td>{problem.line ?? "—"}</td>
-              <td>{problem.path ? <code>{problem.path}</code> : <span className="muted">whole line</span>}</td>
-              <td>{problem.message}</td>
+              <td data-label="Line">{problem.line ?? "—"}</td>
+              <td data-label="Field">{problem.path ? fieldName(problem.path) : <span className="muted">the whole line</span>}</td>
+              <td data-label="Found">{problem.found ?? "—"}</td>
+              <td data-label="Expected">
+                {problem.expected ?? problem.message}
+                <div className="import-problem-detail">
+                  {problem.path ? <code>{problem.path}</code> : null}
+                  {problem.expected !== undefined ? ` ${problem.message}` : null}
+                </div>
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** `overall_score (in evaluation_metrics)` for `records[3].evaluation_metrics.overall_score`. */
+function fieldName(path: string): string {
+  const parts = path.split(/\.|\[|\]/).filter((part) => part !== "" && !/^\d+$/.test(part));
+  const own = parts.at(-1) ?? path;
+  const parent = parts.length > 1 && parts.at(-2) !== "records" ? ` (in ${parts.at(-2)})` : "";
+  return `${own.replace(/^"|"$/g, "")}${parent}`;
 }
 
 /** The one-line reason shown beside a failed file's red bar (the details follow below it). */

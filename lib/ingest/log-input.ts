@@ -1,5 +1,6 @@
 // What a log import reads: JSONL/NDJSON bytes (a file, an NDJSON body), or the records of a
 // JSON body. Each pass of the import walks it through readLogItems.
+import { plainIssue } from "./plain-issue";
 import { logEnvelopeSchema, sessionSummarySchema, type ImportedSummary } from "./log-record.schema";
 import { formatJsonPath } from "./json-path";
 import { invalid, parseLogLine, parseLogValue, type ParsedLogEntry } from "./parse-log-line";
@@ -45,7 +46,7 @@ export function readJsonLogBody(value: unknown): { body: JsonLogBody } | { probl
   if (typeof value === "object" && value !== null && "records" in value) {
     const parsed = logEnvelopeSchema.safeParse(value);
     if (!parsed.success) {
-      return { problems: parsed.error.issues.map((issue) => ({ line: null, path: formatJsonPath(issue.path), message: issue.message })) };
+      return { problems: parsed.error.issues.map((issue) => ({ line: null, path: formatJsonPath(issue.path), message: issue.message, ...plainIssue(issue, value) })) };
     }
     const { records, session_id, seed_prompt, summary } = parsed.data;
     return {
@@ -59,5 +60,5 @@ export function readJsonLogBody(value: unknown): { body: JsonLogBody } | { probl
 export function parseSummary(value: unknown, path: string): { summary: ImportedSummary } | { problems: ImportProblem[] } {
   const parsed = sessionSummarySchema.safeParse(value);
   if (parsed.success) return { summary: parsed.data };
-  return { problems: parsed.error.issues.map((issue) => ({ line: null, path: formatJsonPath(issue.path, path), message: issue.message })) };
+  return { problems: parsed.error.issues.map((issue) => ({ line: null, path: formatJsonPath(issue.path, path), message: issue.message, ...plainIssue(issue, value) })) };
 }

@@ -35,17 +35,17 @@ describe("parseLogLine", () => {
     });
   });
 
-  it("names every wrong field with its JSON path and the line", () => {
+  it("names every wrong field with its JSON path and the line, the value found there and what was expected", () => {
     const parsed = parseLogLine('{"persona":{"id":""},"response":3,"timestamp":"yesterday","evaluation_metrics":{"length":{"length_score":"high"}}}', 7);
 
     expect(parsed).toEqual({
       kind: "invalid",
       problems: [
-        { line: 7, path: "timestamp", message: "expected an ISO 8601 date-time such as 2025-10-12T10:30:45.123Z" },
-        { line: 7, path: "persona.id", message: "must not be empty" },
-        { line: 7, path: "response", message: "Invalid input: expected string, received number" },
-        { line: 7, path: "evaluation_metrics.length.length_score", message: "Invalid input: expected number, received string" },
-        { line: 7, path: "evaluation_metrics.overall_score", message: "Invalid input: expected number, received undefined" },
+        { line: 7, path: "timestamp", message: "expected an ISO 8601 date-time such as 2025-10-12T10:30:45.123Z", found: '"yesterday" (text)', expected: "an ISO 8601 date-time such as 2025-10-12T10:30:45.123Z" },
+        { line: 7, path: "persona.id", message: "must not be empty", found: "empty text", expected: "text of at least 1 character" },
+        { line: 7, path: "response", message: "Invalid input: expected string, received number", found: "3 (a number)", expected: "text" },
+        { line: 7, path: "evaluation_metrics.length.length_score", message: "Invalid input: expected number, received string", found: '"high" (text)', expected: "a number" },
+        { line: 7, path: "evaluation_metrics.overall_score", message: "Invalid input: expected number, received undefined", found: "nothing (the field is missing)", expected: "a number" },
       ],
     });
   });
@@ -66,7 +66,7 @@ describe("parseLogLine", () => {
   it("prefixes paths with the record's place in a JSON body", () => {
     expect(parseLogValue({ persona: { id: "x" } }, null, "records[3]")).toEqual({
       kind: "invalid",
-      problems: [{ line: null, path: "records[3].response", message: "Invalid input: expected string, received undefined" }],
+      problems: [{ line: null, path: "records[3].response", message: "Invalid input: expected string, received undefined", found: "nothing (the field is missing)", expected: "text" }],
     });
   });
 });
@@ -81,6 +81,18 @@ describe("parseLogLine on hostile input", () => {
   it("refuses an impossible timestamp instead of rolling it over to March", () => {
     const parsed = parseLogLine('{"persona":{"id":"thesis"},"response":"x","timestamp":"2026-02-30T10:00:00Z"}', 4);
 
-    expect(parsed).toEqual({ kind: "invalid", problems: [{ line: 4, path: "timestamp", message: "not a real date-time: 2026-02-30 is not a day of the calendar" }] });
+    expect(parsed).toEqual({ kind: "invalid", problems: [{ line: 4, path: "timestamp", message: "not a real date-time: 2026-02-30 is not a day of the calendar", found: '"2026-02-30T10:00:00Z" (text)' }] });
+  });
+});
+
+describe("formatProblem", () => {
+  it("says what was found and expected when it is known, else the raw message", async () => {
+    const { formatProblem } = await import("./problems");
+    expect(formatProblem({ line: 4, path: "evaluation_metrics.overall_score", message: "Invalid input: expected number, received string", found: '"0.7" (text)', expected: "a number" })).toBe(
+      'line 4, evaluation_metrics.overall_score: expected a number, found "0.7" (text)',
+    );
+    expect(formatProblem({ line: 4, path: "timestamp", message: "not a real date-time: 2026-02-30 is not a day of the calendar", found: '"2026-02-30" (text)' })).toBe(
+      "line 4, timestamp: not a real date-time: 2026-02-30 is not a day of the calendar",
+    );
   });
 });

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { isJsonTooDeep, TOO_DEEP_MESSAGE } from "./json-depth";
 import { formatJsonPath } from "./json-path";
 import { logRecordSchema, sessionHeaderSchema, type LogRecord, type SessionHeader } from "./log-record.schema";
+import { plainIssue } from "./plain-issue";
 import type { ImportProblem } from "./problems";
 
 /**
@@ -44,16 +45,16 @@ export function parseLogValue(value: unknown, line: number | null, pathPrefix = 
   const object = value as Record<string, unknown>;
   if (object.type === "session") {
     const parsed = sessionHeaderSchema.safeParse(object);
-    return parsed.success ? { kind: "header", header: parsed.data, value: object, line, path: pathPrefix } : fromIssues(parsed.error.issues, line, pathPrefix);
+    return parsed.success ? { kind: "header", header: parsed.data, value: object, line, path: pathPrefix } : fromIssues(parsed.error.issues, object, line, pathPrefix);
   }
   const parsed = logRecordSchema.safeParse(object);
-  return parsed.success ? { kind: "record", record: parsed.data, value: object } : fromIssues(parsed.error.issues, line, pathPrefix);
+  return parsed.success ? { kind: "record", record: parsed.data, value: object } : fromIssues(parsed.error.issues, object, line, pathPrefix);
 }
 
-function fromIssues(issues: readonly z.core.$ZodIssue[], line: number | null, pathPrefix: string): ParsedLogEntry {
+function fromIssues(issues: readonly z.core.$ZodIssue[], value: unknown, line: number | null, pathPrefix: string): ParsedLogEntry {
   return {
     kind: "invalid",
-    problems: issues.map((issue) => ({ line, path: formatJsonPath(issue.path, pathPrefix), message: issue.message })),
+    problems: issues.map((issue) => ({ line, path: formatJsonPath(issue.path, pathPrefix), message: issue.message, ...plainIssue(issue, value) })),
   };
 }
 

@@ -9,7 +9,11 @@ export type ImportProblem = {
   line: number | null;
   /** JSON path of the field inside the line ("persona.id", "records[2].response"), or the CSV column; "" for the whole line. */
   path: string;
+  /** The raw reason, kept as the detail line. */
   message: string;
+  /** In the writer's terms, where a schema check failed: the value found there and what was expected. */
+  found?: string;
+  expected?: string;
 };
 
 export type ProblemReport = {
@@ -46,10 +50,14 @@ export class ProblemCollector {
   }
 }
 
-/** "line 12, persona.id: Invalid input: expected string, received undefined" */
+/**
+ * "line 12, persona.id: Invalid input: expected string, received undefined", or with the
+ * plain terms: "line 12, persona.id: expected text, found nothing (the field is missing)".
+ */
 export function formatProblem(problem: ImportProblem): string {
   const where = [problem.line === null ? null : `line ${problem.line}`, problem.path || null].filter(Boolean).join(", ");
-  return where ? `${where}: ${problem.message}` : problem.message;
+  const what = problem.found !== undefined && problem.expected !== undefined ? `expected ${problem.expected}, found ${problem.found}` : problem.message;
+  return where ? `${where}: ${what}` : what;
 }
 
 /** One line per listed problem, then "… and N more problems" when some were left out. */

@@ -63,7 +63,7 @@ describe("concord import", () => {
 
     expect(result.code).toBe(1);
     expect(result.stdout).toBe(
-      `${bad}: nothing imported, the file has problems:\n  line 2, response: Invalid input: expected string, received number\n${good}: imported 1 session / 1 turn\n`,
+      `${bad}: nothing imported, the file has problems:\n  line 2, response: expected text, found 3 (a number)\n${good}: imported 1 session / 1 turn\n`,
     );
   });
 

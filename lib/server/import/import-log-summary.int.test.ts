@@ -65,8 +65,8 @@ describe("importLog with a summary.json", () => {
     );
 
     expect(error.report.problems).toEqual([
-      { line: null, path: "run.summary.json.total_turns", message: "Invalid input: expected number, received string" },
-      { line: null, path: "run.summary.json.avg_overall_score", message: "Invalid input: expected number, received undefined" },
+      { line: null, path: "run.summary.json.total_turns", message: "Invalid input: expected number, received string", found: '"12" (text)', expected: "a number" },
+      { line: null, path: "run.summary.json.avg_overall_score", message: "Invalid input: expected number, received undefined", found: "nothing (the field is missing)", expected: "a number" },
     ]);
   });
 });

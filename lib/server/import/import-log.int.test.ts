@@ -152,7 +152,7 @@ describe("importLog", () => {
 
     const error = await rejectionOf(attempt, ImportInvalidError);
     expect(error.report).toEqual({
-      problems: [{ line: 3, path: "persona.id", message: "Invalid input: expected string, received undefined" }],
+      problems: [{ line: 3, path: "persona.id", message: "Invalid input: expected string, received undefined", found: "nothing (the field is missing)", expected: "text" }],
       omitted: 0,
     });
     expect(await getDb().evalSession.count({ where: { externalId: id } })).toBe(0);
@@ -168,8 +168,8 @@ describe("importLog", () => {
 
     expect(error.report.problems).toEqual([
       { line: 2, path: "", message: expect.stringMatching(/^not valid JSON/) },
-      { line: 3, path: "depth_index", message: "Too small: expected number to be >=0" },
-      { line: 3, path: "response", message: "Invalid input: expected string, received number" },
+      { line: 3, path: "depth_index", message: "Too small: expected number to be >=0", found: "-1 (a number)", expected: "a number ≥ 0" },
+      { line: 3, path: "response", message: "Invalid input: expected string, received number", found: "5 (a number)", expected: "text" },
     ]);
   });
 
@@ -180,7 +180,7 @@ describe("importLog", () => {
     const error = await rejectionOf(importLog({ input: ndjson([turn(id, "thesis", "good"), ...lines]), actor: cli }), ImportInvalidError);
 
     expect(error.report.problems).toHaveLength(50);
-    expect(error.report.problems[0]).toEqual({ line: 2, path: "response", message: "Invalid input: expected string, received null" });
+    expect(error.report.problems[0]).toEqual({ line: 2, path: "response", message: "Invalid input: expected string, received null", found: "null", expected: "text" });
     expect(error.report.problems[49].line).toBe(51);
     expect(error.report.omitted).toBe(10);
     expect(error.message.split("\n").at(-1)).toBe("… and 10 more problems");

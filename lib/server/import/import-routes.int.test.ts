@@ -71,8 +71,8 @@ describe("POST /api/v1/sessions", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: "invalid",
-      message: "the input has problems; nothing was imported:\nline 2, persona.id: Invalid input: expected string, received undefined",
-      problems: [{ line: 2, path: "persona.id", message: "Invalid input: expected string, received undefined" }],
+      message: "the input has problems; nothing was imported:\nline 2, persona.id: expected text, found nothing (the field is missing)",
+      problems: [{ line: 2, path: "persona.id", message: "Invalid input: expected string, received undefined", found: "nothing (the field is missing)", expected: "text" }],
       omitted: 0,
     });
   });
@@ -261,7 +261,7 @@ describe("POST /api/v1/sessions with hostile input: 400 with the reason, never 5
 
     const problems = await refused(await push(ndjson([{ ...turn(id, "thesis", "a"), timestamp: "2026-02-30T10:00:00Z" }])));
 
-    expect(problems).toEqual([{ line: 1, path: "timestamp", message: "not a real date-time: 2026-02-30 is not a day of the calendar" }]);
+    expect(problems).toEqual([{ line: 1, path: "timestamp", message: "not a real date-time: 2026-02-30 is not a day of the calendar", found: '"2026-02-30T10:00:00Z" (text)' }]);
     expect(await isStored(id)).toBe(false);
   });
 
