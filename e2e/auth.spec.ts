@@ -107,7 +107,10 @@ test("an admin adds a user with a one-time password, who must choose their own a
   await newcomer.getByLabel("New password", { exact: true }).fill("the newcomer's own password");
   await newcomer.getByLabel("Repeat the new password").fill("the newcomer's own password");
   await newcomer.getByRole("button", { name: "Change password" }).click();
-  await expect(newcomer).toHaveURL(/\/queue\?password=changed$/);
+  await expect(newcomer).toHaveURL(/\/account\/password\?changed=1&ended=0$/);
+  await expect(newcomer.getByText("Your password was changed.")).toBeVisible();
+  await newcomer.getByRole("link", { name: "Continue" }).click();
+  await expect(newcomer).toHaveURL(/\/queue$/);
   await context.close();
 });
 

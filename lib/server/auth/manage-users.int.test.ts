@@ -53,8 +53,9 @@ describe("managing users", () => {
     await expect(changeOwnPassword({ userId: user.id, currentPassword: "wrong", newPassword: "a brand new password" })).rejects.toThrow(
       /current password is incorrect/,
     );
-    await changeOwnPassword({ userId: user.id, currentPassword: TEST_PASSWORD, newPassword: "a brand new password", keepSessionToken: here.token });
+    const changed = await changeOwnPassword({ userId: user.id, currentPassword: TEST_PASSWORD, newPassword: "a brand new password", keepSessionToken: here.token });
 
+    expect(changed).toEqual({ endedSessions: 1 });
     expect(await findSessionUser(here.token)).toMatchObject({ id: user.id, mustChangePassword: false });
     expect(await findSessionUser(elsewhere.token)).toBeNull();
   });

@@ -87,7 +87,7 @@ export async function changeOwnPassword(input: {
   currentPassword: string;
   newPassword: string;
   keepSessionToken?: string;
-}): Promise<void> {
+}): Promise<{ endedSessions: number }> {
   const user = await getDb().user.findUnique({ where: { id: input.userId } });
   if (!user?.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw new DomainError("invalid", "The current password is incorrect", { currentPassword: "Incorrect password" });
@@ -101,7 +101,9 @@ export async function changeOwnPassword(input: {
     where: { id: user.id },
     data: { passwordHash: await hashPassword(input.newPassword), mustChangePassword: false },
   });
-  await revokeUserSessions(user.id, input.keepSessionToken);
+  // Every other sign-in of this account ends: a password change is how a person locks out
+  // whoever else may know the old one. The count is told to the person.
+  return { endedSessions: await revokeUserSessions(user.id, input.keepSessionToken) };
 }
 
 export async function findUserByEmail(email: string) {
