@@ -85,7 +85,7 @@ test("changing the scope changes the URL and the figures, and warns when too few
 
   await page.goBack();
   await expect(summary).toContainText("24 pairs");
-  await page.getByRole("button", { name: "Reset" }).click();
+  await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/agreement$/);
 });
 

@@ -1,7 +1,8 @@
 "use client";
 
+import Link from "next/link";
 import type { ResolvedScope } from "@/lib/agreement/resolved-scope";
-import type { Scope } from "@/lib/agreement/scope.schema";
+import { scopeToSearchParams, type Scope } from "@/lib/agreement/scope.schema";
 import type { ScopeOptions } from "@/lib/agreement/scope-options";
 import { formatDay, formatNumber } from "./format";
 import styles from "./scope-picker.module.css";
@@ -77,9 +78,11 @@ export function ScopePicker({ options, scope, resolved, onChange }: Props) {
         <input id="scope-to" type="date" value={scope.to ?? ""} min={scope.from} onChange={(event) => set({ to: event.target.value || undefined })} />
       </div>
       <div className={styles.actions}>
-        <button type="button" className="button button-secondary" disabled={!isChanged} onClick={() => onChange({ by: scope.by })}>
-          Reset
-        </button>
+        {isChanged ? (
+          <Link href={clearHref(scope)} className="button button-secondary">
+            Clear filters
+          </Link>
+        ) : null}
       </div>
     </form>
   );
@@ -100,4 +103,10 @@ function Choice({ id, label, value, values, onChange }: { id: string; label: str
       </select>
     </div>
   );
+}
+
+/** The report with no filter, keeping only how the over-time chart groups. */
+function clearHref(scope: Scope): string {
+  const search = scopeToSearchParams({ by: scope.by }).toString();
+  return search ? `/agreement?${search}` : "/agreement";
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useTransition, type FormEvent } from "react";
+import { useEffect, useRef, useTransition, type ChangeEvent, type FormEvent } from "react";
 import { parseListQuery, sessionsHref, toSearchParams } from "@/lib/sessions/list-query-params";
 import { DEFAULT_LIST_QUERY, PAGE_SIZES, QUALITY_PARAMS, type ListQuery } from "@/lib/sessions/list-query.schema";
 import styles from "./sessions-list.module.css";
@@ -16,9 +16,14 @@ type SessionsFiltersProps = {
 const SORT_LABELS = { started: "Start time", turns: "Turns", score: "Average score", quality: "Quality level", rated: "Human-rated share" } as const;
 const QUALITY_LABELS = { poor: "Poor", fair: "Fair", good: "Good", excellent: "Excellent" } as const;
 
+/** Typing in the search or a score box applies after this pause, as the report's filters do at once. */
+const TYPING_PAUSE_MS = 500;
+
 /**
- * The list's filters as a GET form: it works as a plain form, and with JavaScript it goes
- * straight to the canonical URL (parsed with the same schema as the server) in a transition.
+ * The list's filters as a GET form: it works as a plain form, and with JavaScript every
+ * change applies by itself (a choice at once, typed text after a pause), going to the
+ * canonical URL (parsed with the same schema as the server) as a new history entry, so
+ * reload and back/forward keep the view. "Clear filters" shows whenever one is set.
  */
 export function SessionsFilters({ query, judges, personaIds }: SessionsFiltersProps) {
   const router = useRouter();
@@ -26,16 +31,37 @@ export function SessionsFilters({ query, judges, personaIds }: SessionsFiltersPr
   const activeCount = countSettings(query);
   const personas = query.persona && !personaIds.includes(query.persona) ? [...personaIds, query.persona] : personaIds;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const current = toSearchParams(query).toString();
+  useEffect(() => () => clearTimeout(typing.current ?? undefined), []);
+
+  function apply(form: HTMLFormElement) {
+    clearTimeout(typing.current ?? undefined);
     const params = new URLSearchParams();
-    for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === "string") params.append(key, value);
+    for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
     const search = toSearchParams(parseListQuery(params).query).toString();
+    if (search === current) return;
     startTransition(() => router.push(search ? `/sessions?${search}` : "/sessions"));
   }
 
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply(event.currentTarget);
+  }
+
+  function change(event: ChangeEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const target = event.target as unknown as HTMLInputElement;
+    if (target.type === "search" || target.type === "number") {
+      clearTimeout(typing.current ?? undefined);
+      typing.current = setTimeout(() => apply(form), TYPING_PAUSE_MS);
+    } else {
+      apply(form);
+    }
+  }
+
   return (
-    <form action="/sessions" method="get" onSubmit={submit} className={styles.filters} aria-label="Filter sessions" key={toSearchParams(query).toString()}>
+    <form action="/sessions" method="get" onSubmit={submit} onChange={change} className={styles.filters} aria-label="Filter sessions" key={current}>
       <div className={styles.searchRow}>
         <div className="field">
           <label htmlFor="filter-q">Search seed prompts and responses</label>
@@ -44,9 +70,11 @@ export function SessionsFilters({ query, judges, personaIds }: SessionsFiltersPr
         <button type="submit" className="button" disabled={isPending} aria-busy={isPending || undefined}>
           {isPending ? "Applying…" : "Apply"}
         </button>
-        <Link href={sessionsHref({ ...DEFAULT_LIST_QUERY, sort: query.sort, dir: query.dir, pageSize: query.pageSize })} className="button button-secondary">
-          Clear filters
-        </Link>
+        {hasFilters(query) ? (
+          <Link href={sessionsHref({ ...DEFAULT_LIST_QUERY, sort: query.sort, dir: query.dir, pageSize: query.pageSize })} className="button button-secondary">
+            Clear filters
+          </Link>
+        ) : null}
       </div>
       <details className={styles.more} open={activeCount > 0 || undefined}>
         <summary>Filters and sorting{activeCount > 0 ? ` (${activeCount} set)` : ""}</summary>
@@ -108,6 +136,11 @@ function NumberField({ name, label, value }: { name: string; label: string; valu
       <input id={`filter-${name}`} name={name} type="number" min={0} max={1} step={0.01} inputMode="decimal" defaultValue={value ?? ""} placeholder={name === "minScore" ? "0" : "1"} />
     </div>
   );
+}
+
+/** Whether any filter (search included; sorting is not a filter) narrows the list. */
+function hasFilters(query: ListQuery): boolean {
+  return query.q !== undefined || (["quality", "persona", "judge", "rated", "minScore", "maxScore", "from", "to"] as const).some((field) => query[field] !== undefined);
 }
 
 /** How many settings behind "Filters and sorting" differ from the defaults. */
