@@ -69,6 +69,8 @@ test("an admin edits a cut-off, sees the preview change, saves with a note, and 
 
   // Back to the seed's values, as a new version.
   await page.getByRole("button", { name: "Restore version 1" }).click();
+  await expect(page.getByRole("dialog", { name: "Restore version 1?" })).toContainText(/κ_w (goes from|stays at)/);
+  await page.getByRole("button", { name: "Yes, restore version 1" }).click();
   const restored = page.getByRole("row", { name: `Version ${version + 1}`, exact: true });
   await expect(restored).toContainText("Restored version 1");
   await expect(restored).toContainText("Good ≥ 0.7 → 0.65");
@@ -84,6 +86,7 @@ test.afterAll(async ({ browser }) => {
   await signIn(page, ADMIN);
   await page.goto("/settings/thresholds");
   await page.getByRole("button", { name: "Restore version 1" }).click();
+  await page.getByRole("button", { name: "Yes, restore version 1" }).click();
   await expect.poll(isSeedActive).toBe(true);
   await page.close();
 });

@@ -34,7 +34,17 @@ export function RubricHistory({ versions, activeVersionId }: { versions: RubricV
                 <td>{version.note ?? <span className="muted">—</span>}</td>
                 <td>{version.criteriaNames.join(", ")}</td>
                 <td>{version.ratingCount}</td>
-                <td>{version.isActive ? null : <RestoreVersionButton versionId={version.id} version={version.version} basedOnVersionId={activeVersionId} />}</td>
+                <td>
+                  {version.isActive ? null : (
+                    <RestoreVersionButton
+                      versionId={version.id}
+                      version={version.version}
+                      basedOnVersionId={activeVersionId}
+                      criteria={version.criteriaNames}
+                      activeCriteria={versions.find((candidate) => candidate.id === activeVersionId)?.criteriaNames ?? []}
+                    />
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -54,7 +54,7 @@ export function VersionHistory({ entries, activeId }: { entries: ThresholdHistor
                     scores: <code>heuristic {entry.judgeVersion}</code>
                   </div>
                 </td>
-                <td>{entry.isActive ? null : <RestoreVersionButton versionId={entry.id} version={entry.version} basedOnId={activeId} />}</td>
+                <td>{entry.isActive ? null : <RestoreVersionButton versionId={entry.id} version={entry.version} basedOnId={activeId} thresholds={{ cutoffs: entry.cutoffs, weights: entry.weights }} />}</td>
               </tr>
             ))}
           </tbody>
