@@ -28,7 +28,7 @@ export function CriterionControl({ criterion, value, onChange }: Props) {
       <legend>
         {criterion.name} {criterion.isRequired ? null : <span className="muted">(optional)</span>}
       </legend>
-      <p id={`${id}-keys`} className={styles.keys}>
+      <p id={`${id}-keys`} className={`${styles.keys} key-hint`}>
         {keysHint(criterion)}
       </p>
       <p id={`${id}-description`} className={styles.description}>

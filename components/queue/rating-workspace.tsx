@@ -97,14 +97,16 @@ export function RatingWorkspace({ state, isPending, dispatch }: Props) {
             <input type="hidden" name="rubricVersionId" value={rubric.versionId} />
             <LevelPicker criterion={overall} value={values[overall.key] as number | undefined} onChange={(level) => setValue(overall.key, level)} />
             <RubricGuide criterion={overall} selected={values[overall.key] as number | undefined} />
-            {others.length > 0 ? <p className="field-hint">Tab to each criterion below; its number keys then answer it.</p> : null}
+            {others.length > 0 ? <p className="field-hint key-hint">Tab to each criterion below; its number keys then answer it.</p> : null}
             {others.map((criterion) => (
               <CriterionControl key={criterion.key} criterion={criterion} value={values[criterion.key]} onChange={(value) => setValue(criterion.key, value)} />
             ))}
             <div className="field">
               <label htmlFor="queue-rationale">{rubric.content.rationale.label}</label>
               <textarea id="queue-rationale" name="rationale" rows={2} maxLength={2000} value={rationale} onChange={(event) => setRationale(event.target.value)} className={styles.rationale} />
-              <p className="field-hint">{rubric.content.rationale.hint} Ctrl + Enter submits from here.</p>
+              <p className="field-hint">
+                {rubric.content.rationale.hint} <span className="key-hint">Ctrl + Enter submits from here.</span>
+              </p>
             </div>
             <div className={styles.actions}>
               <button ref={(node) => void (buttons.current.submit = node)} type="submit" name="intent" value="submit" className="button" disabled={isPending}>
