@@ -39,7 +39,7 @@ export function ScopePicker({ options, scope, resolved, onChange }: Props) {
           {judgeIndex < 0 ? <option value={ALL}>No judge</option> : null}
           {options.judges.map((judge, i) => (
             <option key={`${judge.name}@${judge.version}`} value={i}>
-              {judge.name} {judge.version} ({judge.kind})
+              {judge.name} {judge.version} ({judge.kind}){judge.hasScores ? "" : " — no scores yet"}
             </option>
           ))}
         </select>

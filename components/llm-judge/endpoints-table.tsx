@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import type { EndpointView } from "@/lib/llm-judge/endpoint.schema";
 import { formatPrice } from "@/lib/cascade/format-cost";
 import { DeleteEndpointButton } from "./delete-endpoint-button";
+import { TestConnectionButton } from "./test-connection-button";
 
 export function EndpointsTable({ endpoints }: { endpoints: EndpointView[] }) {
   if (endpoints.length === 0) {
@@ -61,6 +62,7 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointView[] }) {
                   <Link href={`/settings/judges/endpoints/${endpoint.id}`} className="button button-secondary button-small" aria-label={`Edit ${endpoint.name}`}>
                     Edit
                   </Link>
+                  <TestConnectionButton endpointId={endpoint.id} name={endpoint.name} />
                   <DeleteEndpointButton endpointId={endpoint.id} name={endpoint.name} />
                 </div>
               </td>

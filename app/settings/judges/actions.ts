@@ -6,6 +6,7 @@ import { endpointFormSchema, endpointIdSchema } from "@/lib/llm-judge/endpoint.s
 import { authorizedAction, type ActionState } from "@/lib/server/auth/guards";
 import { deleteJudgeEndpoint } from "@/lib/server/llm-judge/delete-judge-endpoint";
 import { saveJudgeEndpoint } from "@/lib/server/llm-judge/save-judge-endpoint";
+import { testEndpointConnection, type ConnectionTest } from "@/lib/server/llm-judge/test-endpoint-connection";
 
 const saveEndpoint = authorizedAction<typeof endpointFormSchema, undefined>(ACCESS.administer, endpointFormSchema, async (input) => {
   const endpoint = await saveJudgeEndpoint(input);
@@ -28,4 +29,9 @@ export const deleteEndpointAction = authorizedAction<typeof endpointIdSchema, un
   await deleteJudgeEndpoint(input.endpointId);
   revalidatePath("/settings/judges");
   return { message: "Deleted." };
+});
+
+/** "Test connection": one tiny request, reporting latency, model and any error in plain words. */
+export const testEndpointConnectionAction = authorizedAction<typeof endpointIdSchema, ConnectionTest>(ACCESS.administer, endpointIdSchema, async (input) => {
+  return { data: await testEndpointConnection(input.endpointId) };
 });

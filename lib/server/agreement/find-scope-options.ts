@@ -29,7 +29,13 @@ export async function findScopeOptions(): Promise<ScopeOptions> {
   if (cached) return cached;
   const db = getDb();
   const [judges, thresholds, personas, ratingCriteria, dimensions, typed, imports] = await Promise.all([
-    db.judge.findMany({ orderBy: [{ name: "asc" }, { id: "desc" }], select: { name: true, version: true, kind: true } }),
+    db.$queryRawUnsafe<ScopeOptions["judges"]>(
+      `SELECT j.name, j.version, j.kind::text AS kind,
+         (EXISTS (SELECT 1 FROM judge_scores s WHERE s.judge_id = j.id)
+           OR EXISTS (SELECT 1 FROM judge_labels l WHERE l.judge_id = j.id)
+           OR EXISTS (SELECT 1 FROM pairwise_comparisons p WHERE p.judge_id = j.id)) AS "hasScores"
+       FROM judges j ORDER BY j.name, j.id DESC`,
+    ),
     db.thresholdVersion.findMany({ orderBy: { version: "desc" } }),
     db.$queryRawUnsafe<{ value: string }[]>(distinctValuesSql("turns", "persona_id")),
     db.$queryRawUnsafe<{ value: string }[]>(`SELECT DISTINCT criterion AS value FROM ratings WHERE level IS NOT NULL LIMIT ${MAX_VALUES}`),

@@ -25,7 +25,7 @@ export async function callChat(endpoint: EndpointCredentials, messages: readonly
   for (let attempt = 0; ; attempt++) {
     try {
       const jsonMode = !limiter.isJsonModeUnsupported;
-      return await limiter.schedule(() => requestChatCompletion(endpoint, messages, { signal, timeoutMs: policy.timeoutMs, jsonMode }), signal);
+      return await limiter.schedule(() => requestChatCompletion(endpoint, messages, { signal, timeoutMs: policy.timeoutMs, jsonMode, connectTimeoutMs: policy.connectTimeoutMs }), signal);
     } catch (error) {
       if (!(error instanceof ChatRequestError)) throw error;
       if (refusesJsonMode(error) && !limiter.isJsonModeUnsupported) {

@@ -5,6 +5,7 @@ import { chatCompletionsUrl } from "@/lib/llm-judge/endpoint.schema";
 import { parseRetryAfter } from "@/lib/llm-judge/retry-delay";
 import { ChatRequestError, failureKindOfStatus, redact } from "./chat-request-error";
 import type { EndpointCredentials } from "./find-endpoint-credentials";
+import { probeConnection } from "./probe-connection";
 
 const completionSchema = z.object({
   model: z.string().optional(),
@@ -30,12 +31,15 @@ export type ChatReply = {
 export async function requestChatCompletion(
   endpoint: EndpointCredentials,
   messages: readonly ChatMessage[],
-  options: { signal?: AbortSignal; timeoutMs: number; jsonMode: boolean },
+  options: { signal?: AbortSignal; timeoutMs: number; jsonMode: boolean; maxTokens?: number; connectTimeoutMs?: number },
 ): Promise<ChatReply> {
+  // The connection stage on its own clock: an unreachable host fails in seconds, not after the request timeout.
+  if (options.connectTimeoutMs !== undefined) await probeConnection(endpoint.baseUrl, options.connectTimeoutMs);
   const body = {
     model: endpoint.model,
     messages,
     temperature: endpoint.temperature,
+    ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
     ...(options.jsonMode ? { response_format: { type: "json_object" } } : {}),
   };
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
