@@ -2,9 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AcceptInviteForm } from "@/components/auth/accept-invite-form";
 import { EmptyState } from "@/components/ui/empty-state";
+import type { Role } from "@/lib/auth/access";
 import { findInvite } from "@/lib/server/auth/invites";
 
 export const metadata: Metadata = { title: "Accept invite" };
+
+/** What each role may do, in a phrase for the invitee. */
+const ROLE_WORDS: Record<Role, string> = {
+  admin: "an admin (everything, including users and settings)",
+  rater: "a rater (you rate responses in the queue)",
+  viewer: "a viewer (you read the dashboards and reports)",
+};
 
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
@@ -19,8 +27,11 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   return (
     <div className="auth-panel">
       <h1>Welcome, {invite.name}</h1>
-      <p className="page-description">Choose a password for {invite.email}.</p>
-      <AcceptInviteForm token={token} />
+      <p className="page-description">
+        {invite.invitedBy ? `${invite.invitedBy} invited you` : "You are invited"} to Concord as {ROLE_WORDS[invite.role]}. Choose a password to
+        finish.
+      </p>
+      <AcceptInviteForm token={token} email={invite.email} />
     </div>
   );
 }

@@ -18,11 +18,11 @@ export type CreatedUser = { email: string; password?: string; inviteUrl?: string
 export const createUserAction = authorizedAction<typeof createUserSchema, CreatedUser>(
   ACCESS.administer,
   createUserSchema,
-  async (input) => {
+  async (input, user) => {
     if (input.method === "invite") {
       // Before the user exists: a missing PUBLIC_URL must not leave a half-made invite.
       const origin = publicOrigin(await headers());
-      const { token } = await createUserWithInvite(input);
+      const { token } = await createUserWithInvite({ ...input, invitedById: user.id });
       revalidatePath("/settings/users");
       return { message: `Invited ${input.email}.`, data: { email: input.email, inviteUrl: `${origin}/invite/${token}` } };
     }

@@ -65,7 +65,7 @@ describe("invites", () => {
   it("lets the invited user set a password once, then sign in", async () => {
     const email = uniqueEmail("invited");
     const { token } = await createUserWithInvite({ email, name: "Invited", role: "viewer" });
-    expect(await findInvite(token)).toEqual({ email, name: "Invited" });
+    expect(await findInvite(token)).toEqual({ email, name: "Invited", role: "viewer", invitedBy: null });
 
     await acceptInvite(token, "my chosen password");
 
