@@ -127,14 +127,14 @@ test("filters apply by themselves, live in the URL, survive reload and back/forw
   // The report's filters behave the same way.
   await page.goto("/agreement");
   await expect(page.getByRole("link", { name: "Clear filters" })).toHaveCount(0);
-  await page.getByLabel("Persona").selectOption("antithesis");
+  await page.getByLabel("Persona", { exact: true }).selectOption("antithesis");
   await expect(page).toHaveURL(/persona=antithesis/);
   await page.reload();
-  await expect(page.getByLabel("Persona")).toHaveValue("antithesis");
+  await expect(page.getByLabel("Persona", { exact: true })).toHaveValue("antithesis");
   await page.goBack();
   await expect(page).not.toHaveURL(/persona=/);
   await page.goForward();
-  await expect(page.getByLabel("Persona")).toHaveValue("antithesis");
+  await expect(page.getByLabel("Persona", { exact: true })).toHaveValue("antithesis");
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/agreement$/);
 });

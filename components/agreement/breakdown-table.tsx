@@ -16,7 +16,8 @@ export function BreakdownTable({
   labelOf?: (key: string) => string;
 }) {
   return (
-    <div className="table-wrap">
+    // Focusable, so a keyboard can scroll it when it is wider than the screen.
+    <div className="table-wrap" tabIndex={0} role="group" aria-label={caption}>
       <table className="table">
         <caption className={styles.caption}>{caption}</caption>
         <thead>

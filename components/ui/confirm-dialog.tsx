@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import styles from "./confirm-dialog.module.css";
 
 type ConfirmDialogProps = {
@@ -17,6 +17,7 @@ type ConfirmDialogProps = {
  */
 export function ConfirmDialog({ isOpen, title, onCancel, children }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -27,13 +28,13 @@ export function ConfirmDialog({ isOpen, title, onCancel, children }: ConfirmDial
     <dialog
       ref={ref}
       className={styles.dialog}
-      aria-labelledby={`${title}-title`}
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
       }}
     >
-      <h2 id={`${title}-title`} className={styles.title}>
+      <h2 id={titleId} className={styles.title}>
         {title}
       </h2>
       {children}

@@ -53,7 +53,7 @@ export async function overflowingElements(page: Page): Promise<string[]> {
     const isHidden = (element: Element) => {
       for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
         const style = getComputedStyle(node);
-        if (style.clip === "rect(0px, 0px, 0px, 0px)" || style.visibility === "hidden" || node.classList.contains("skip-link")) return true;
+        if (style.visibility === "hidden" || node.classList.contains("skip-link")) return true;
       }
       return false;
     };
