@@ -73,6 +73,7 @@ test("a file that fails to import shows a red bar with its reason and a retry th
   await expect(bar).toHaveAttribute("data-state", "failed");
   expect(await bar.evaluate((element) => getComputedStyle(element).accentColor)).toBe("rgb(180, 35, 24)");
   await expect(row.getByText(/^Not imported: /)).toContainText(sessionId);
+  await row.screenshot({ path: "e2e/screenshots/import-failed-row-1440.png" });
   await page.getByLabel("Replace existing sessions").check();
   await row.getByRole("button", { name: "Retry changed.jsonl" }).click();
   await expect(row).toContainText("Imported 1 session");
@@ -154,6 +155,7 @@ test("restoring a thresholds version asks first and says what will change (item 
   await page.getByRole("button", { name: "Restore version 1" }).click();
   const dialog = page.getByRole("dialog", { name: "Restore version 1?" });
   await expect(dialog).toContainText(/κ_w (goes from \d\.\d{3} to \d\.\d{3}|stays at \d\.\d{3}); [1-9][\d,]* of [\d,]+ turns and \d+ of [\d,]+ sessions? change level\./);
+  await page.screenshot({ path: "e2e/screenshots/thresholds-restore-dialog-1440.png" });
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("row", { name: `Version ${version + 1}`, exact: true })).toHaveCount(0);

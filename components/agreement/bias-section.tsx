@@ -21,7 +21,7 @@ export function BiasSection({ bias }: { bias: BiasChecks }) {
         <StatCard label="Difference" value={formatSigned(difference)} detail="judge ρ minus human ρ" reading={lengthVerdict(difference, bias.length.n)} />
       </StatGrid>
       <div className="section">
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="group" aria-label="Systematic offset per persona">
           <table className="table">
             <caption className={styles.caption}>Systematic offset per persona: mean judge level minus mean human level</caption>
             <thead>

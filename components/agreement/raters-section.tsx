@@ -16,7 +16,7 @@ export function RatersSection({ raters, ceiling, names }: { raters: RaterFigures
       {raters.length === 0 ? (
         <p className="muted">No ratings in this scope.</p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="group" aria-label="Raters">
           <table className="table">
             <thead>
               <tr>
