@@ -83,7 +83,7 @@ describe("threshold versions", () => {
     expect(error.code).toBe("conflict");
     expect(error.message).toMatch(/^Version 2 was saved by Test admin at .+ while you were editing version 1\. Nothing was saved and your draft is kept/);
     const history = await listThresholdVersions();
-    expect(history.map((entry) => entry.note)).toEqual(["Alice's change", expect.stringMatching(/^Seed/)]);
+    expect(history.map((entry) => entry.note)).toEqual(["Alice's change", expect.stringMatching(/^Defaults: /)]);
     // Bob saves again from the version he now sees: his draft goes in as version 3.
     const again = await saveThresholdVersion({ thresholds: REWEIGHED, note: "Bob's change", basedOnId: history[0].id, authorId: bob.id });
     expect(again.version).toBe(3);
