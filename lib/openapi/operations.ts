@@ -188,7 +188,7 @@ export const OPERATIONS: Operation[] = [
     description: "A session's turns (50 a page), the chosen judge's scores, human ratings and its summary under the active thresholds. Rater names are left out for API keys. Signed-in admins and viewers, or an API key with scope `read`.",
     tags: ["Sessions"],
     scopes: ["read"],
-    pathParams: { id: { description: "The session", schema: z.string() } },
+    pathParams: { id: { description: "The session's own id from its log (its session_id, URL-encoded); a database key from an older link also answers", schema: z.string() } },
     query: z.object({ judge: z.coerce.number().int().positive().optional(), page: z.coerce.number().int().min(1).optional() }),
     queryDescriptions: { judge: "Judge id whose scores to show; default the display judge", page: "Page of turns, from 1" },
     responses: { 200: "The session", ...READ_ERRORS, 404: "No such session" },
