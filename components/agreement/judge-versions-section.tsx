@@ -47,7 +47,7 @@ function VersionsTable({ table }: { table: JudgeVersionsTable }) {
         {regression ? ` The newest, ${regression.version}, agrees with people less than ${regression.against} did: a regression.` : ""}
       </p>
       <IntervalState table={table} />
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0} role="group" aria-label="Judge versions">
         <table className="table">
           <caption className={styles.caption}>Versions of {table.name}, oldest first</caption>
           <thead>
