@@ -7,7 +7,9 @@ import type { Tx } from "./import-types";
 // The staging table lives in the import's own transaction and goes with it: dropped when
 // the writer finishes, and by ON COMMIT DROP (or the rollback) whatever happens. Its `id` is
 // drawn from turns' own sequence as each row arrives, so the judge scores need no join back
-// to the turns they belong to.
+// to the turns they belong to. A sequential scan of a temporary table (never synchronized,
+// never parallel under INSERT) reads rows in the order COPY wrote them, so turn ids follow
+// the file's order without a sort.
 const STAGE = "import_turns_stage";
 
 const COLUMNS = [
@@ -35,14 +37,14 @@ INSERT INTO turns (id, session_id, ordinal, depth_index, step_index, occurred_at
 SELECT id, session_id, ordinal, depth_index, step_index, occurred_at, persona_id, persona_name,
   persona_role, backend_id, backend_type, prompt_digest, response, word_count, affect_amplitude, item_id,
   dimension, phase, state_after, raw
-FROM ${STAGE} ORDER BY id`;
+FROM ${STAGE}`;
 
 const INSERT_SCORES = `
 INSERT INTO judge_scores (turn_id, judge_id, overall_score, length_score, sentiment_score, completeness_score,
   critical_intensity, impact_score, metrics, is_imported)
 SELECT id, $1, overall_score, length_score, sentiment_score, completeness_score,
   critical_intensity, impact_score, metrics, is_imported
-FROM ${STAGE} WHERE has_score ORDER BY id`;
+FROM ${STAGE} WHERE has_score`;
 
 /** Bytes of COPY text gathered before they are handed to the connection. */
 const CHUNK_BYTES = 1 << 18;
