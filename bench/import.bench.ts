@@ -21,7 +21,7 @@ const BATCHES_UP_TO = 100_000;
 const TURNS_PER_SESSION = 100;
 const TODAY_TURNS_PER_SECOND = 3_060; // issue 20, quiet 2-core machine, JSON batches
 const TARGET_TURNS_PER_SECOND = 20_000;
-const PATHS = ["batches", "copy"] as const;
+const PATHS = (process.env.BENCH_IMPORT_PATHS ?? "batches,copy").split(",");
 
 type Figures = { turns: number; seconds: number; peakRssMb: number; baseRssMb: number; cpu: { node: number; postgres: number } };
 
@@ -38,8 +38,8 @@ async function main(): Promise<void> {
     await applyMigrations(db.url);
     console.log(`import: ${SIZES.map((n) => n.toLocaleString("en")).join(", ")} turns, ${TURNS_PER_SESSION} per session, no evaluation_metrics (scored at import)`);
     console.log(`  load average at start: ${loadavg().map((l) => l.toFixed(1)).join(" ")} on 2 CPUs (wall times stretch with it; CPU times much less)`);
-    const peaks: Record<string, number[]> = { batches: [], copy: [] };
-    const rates: Record<string, number[]> = { batches: [], copy: [] };
+    const peaks: Record<string, number[]> = Object.fromEntries(PATHS.map((p) => [p, []]));
+    const rates: Record<string, number[]> = Object.fromEntries(PATHS.map((p) => [p, []]));
     for (const [i, turns] of SIZES.entries()) {
       const file = path.join(dir, `log-${turns}.jsonl`);
       await writeLog(file, turns, i + 1);
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
         // Each path starts from the same empty tables.
         await emptyTables(db.url);
         const run = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", file, dir], {
-          env: { ...process.env, DATABASE_URL: db.url, CONCORD_IMPORT_WRITE_PATH: writePath },
+          env: { ...process.env, DATABASE_URL: db.url, CONCORD_IMPORT_WRITE_PATH: writePath === "copy" ? "" : writePath },
           encoding: "utf8",
           stdio: ["ignore", "pipe", "inherit"],
         });

