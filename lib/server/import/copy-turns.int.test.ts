@@ -15,13 +15,15 @@ const AWKWARD = ["a\\b", "tab\there", "line\nbreak", "cr\r\nlf", "\\N", 'say "no
 function logLines(prefix: string, perSession: number): string[] {
   const lines: string[] = [];
   for (const [s, seed] of ["What is fair?", "Tab\tand \\ in a seed"].entries()) {
-    lines.push(JSON.stringify({ type: "session", session_id: `${prefix}-${s}`, seed_prompt: seed }));
+    // The second session's header names the model of its lines that name none.
+    lines.push(JSON.stringify({ type: "session", session_id: `${prefix}-${s}`, seed_prompt: seed, ...(s === 1 ? { generator_model: "gpt-4o\tmini" } : {}) }));
     for (let i = 0; i < perSession; i++) {
       const persona = ["thesis", "antithesis", "synthesis"][i % 3];
       const response = `${AWKWARD[i % AWKWARD.length]} turn ${i}: ${"however the evidence suggests a careful answer ".repeat(1 + (i % 7))}`;
       const extra: Record<string, unknown> = { depth_index: 1 + Math.floor(i / 3), step_index: i % 3 };
       if (i % 5 === 0) extra.phase = null;
       if (i % 4 === 0) extra.state_after = { affect_amplitude: (i % 10) / 10, "key\twith\\odd": "x\ny" };
+      if (i % 9 === 0) extra.generator_model = `model\\${i}`;
       if (i % 6 === 0) extra.persona = { id: persona, name: `Name\t${AWKWARD[i % AWKWARD.length]}`, role: "Role\\" };
       lines.push(JSON.stringify(turn(null, persona, response, extra)));
     }
@@ -43,7 +45,7 @@ async function storedOf(externalId: string) {
   );
   const turns = await db.$queryRawUnsafe<Record<string, unknown>[]>(
     `SELECT t.ordinal, t.depth_index, t.step_index, t.occurred_at, t.persona_id, t.persona_name, t.persona_role, t.backend_id,
-       t.backend_type, t.prompt_digest, t.response, t.word_count, t.affect_amplitude, t.item_id, t.dimension, t.phase,
+       t.backend_type, t.prompt_digest, t.response, t.word_count, t.affect_amplitude, t.item_id, t.dimension, t.generator_model, t.phase,
        t.phase IS NULL AS phase_is_null, t.state_after, t.raw::text AS raw,
        s.overall_score, s.length_score, s.sentiment_score, s.completeness_score, s.critical_intensity, s.impact_score,
        s.metrics::text AS metrics, s.is_imported, j.name AS judge,
@@ -100,6 +102,9 @@ describe("import through COPY", () => {
     expect(sample.turns[0]).toMatchObject({ phase: null, phase_is_null: true, state_after: { affect_amplitude: 0, "key\twith\\odd": "x\ny" }, persona_name: `Name\t${AWKWARD[0]}`, persona_role: "Role\\" });
     expect(JSON.parse(sample.turns[0].raw as string)).toEqual(JSON.parse(logLines(viaCopy, 1)[1]));
     expect(sample.session).toMatchObject({ seed_prompt: "What is fair?", persona_ids: ["antithesis", "synthesis", "thesis"], turn_count: perSession });
+    expect(sample.turns.slice(0, 2).map((t) => t.generator_model)).toEqual(["model\\0", null]);
+    const second = await storedOf(`${viaCopy}-1`);
+    expect(second.turns.slice(0, 2).map((t) => t.generator_model)).toEqual(["model\\0", "gpt-4o\tmini"]);
   });
 
   it("stores nothing when the input fails in the middle of the COPY, and the next import on the pool works", async () => {

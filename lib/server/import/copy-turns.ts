@@ -7,7 +7,7 @@ import type { Tx } from "./import-types";
 const TURN_COLUMNS = [
   "id", "session_id", "ordinal", "depth_index", "step_index", "occurred_at", "persona_id", "persona_name",
   "persona_role", "backend_id", "backend_type", "prompt_digest", "response", "word_count", "affect_amplitude",
-  "item_id", "dimension", "phase", "state_after", "raw",
+  "item_id", "dimension", "generator_model", "phase", "state_after", "raw",
 ];
 const SCORE_COLUMNS = [
   "turn_id", "judge_id", "overall_score", "length_score", "sentiment_score", "completeness_score",
@@ -141,7 +141,7 @@ function turnLine(sessionId: number, { turn, raw }: StoredTurn): string {
     `${num(sessionId)}\t${num(turn.ordinal)}\t${num(turn.depth_index)}\t${num(turn.step_index)}\t${str(turn.occurred_at)}\t` +
     `${str(turn.persona_id)}\t${str(turn.persona_name)}\t${str(turn.persona_role)}\t${str(turn.backend_id)}\t${str(turn.backend_type)}\t` +
     `${str(turn.prompt_digest)}\t${str(turn.response)}\t${num(turn.word_count)}\t${num(turn.affect_amplitude)}\t` +
-    `${str(turn.item_id)}\t${str(turn.dimension)}\t${json(turn.phase)}\t${json(turn.state_after)}\t${escape(raw.trim())}`
+    `${str(turn.item_id)}\t${str(turn.dimension)}\t${str(turn.generator_model)}\t${json(turn.phase)}\t${json(turn.state_after)}\t${escape(raw.trim())}`
   );
 }
 
