@@ -21,7 +21,7 @@ const BATCHES_UP_TO = 100_000;
 const TURNS_PER_SESSION = 100;
 const TODAY_TURNS_PER_SECOND = 3_060; // issue 20, quiet 2-core machine, JSON batches
 const TARGET_TURNS_PER_SECOND = 20_000;
-const PATHS = (process.env.BENCH_IMPORT_PATHS ?? "batches,copy").split(",");
+const PATHS = ["batches", "copy"];
 
 type Figures = { turns: number; seconds: number; peakRssMb: number; baseRssMb: number; cpu: { node: number; postgres: number } };
 
