@@ -11,7 +11,7 @@ import { ensureJudge } from "./ensure-judge";
 import { ImportInvalidError } from "./import-errors";
 import { insertJudgeLabels, type JudgeLabelRow } from "./insert-judge-labels";
 import type { ImportActor, Tx } from "./import-types";
-import { TurnBatchWriter } from "./insert-turns";
+import { turnWriter } from "./insert-turns";
 import { insertRatings, type RatingRow } from "./insert-ratings";
 import { upsertCriterionTypes } from "./upsert-criterion-types";
 import { withImportTransaction } from "./with-import-transaction";
@@ -81,24 +81,29 @@ export async function importGeneric(request: GenericImportRequest): Promise<Impo
     const sessions = claimed.sessions.map((session) => ({ ...session, summaryDifferences: null }));
     if (claimed.importId === null) return { status: "already_imported", importId: null, sessions, turnCount: 0, ratingCount: 0, criteria };
 
-    const writer = new TurnBatchWriter(tx, judgeId);
+    const writer = turnWriter(tx, judgeId);
     const ratings: RatingRow[] = [];
     const judgeLabels: JudgeLabelRow[] = [];
     let turnCount = 0;
-    for (const [i, session] of plan.sessions.entries()) {
-      const { id, status } = claimed.sessions[i];
-      if (status === "unchanged") continue;
-      for (const turn of session.turns) {
-        await writer.add(id, turn);
-        turnCount++;
-        const ordinal = turn.turn.ordinal;
-        if (turn.judgeLabel) judgeLabels.push({ session_id: id, ordinal, ...turn.judgeLabel });
-        for (const { annotator, level, score, label, labels } of turn.ratings) {
-          ratings.push({ session_id: id, ordinal, annotator, rater_id: null, level, score, label, labels, source: "imported", created_at: null });
+    try {
+      for (const [i, session] of plan.sessions.entries()) {
+        const { id, status } = claimed.sessions[i];
+        if (status === "unchanged") continue;
+        for (const turn of session.turns) {
+          await writer.add(id, turn);
+          turnCount++;
+          const ordinal = turn.turn.ordinal;
+          if (turn.judgeLabel) judgeLabels.push({ session_id: id, ordinal, ...turn.judgeLabel });
+          for (const { annotator, level, score, label, labels } of turn.ratings) {
+            ratings.push({ session_id: id, ordinal, annotator, rater_id: null, level, score, label, labels, source: "imported", created_at: null });
+          }
         }
       }
+      await writer.finish();
+    } catch (error) {
+      await writer.abort(error instanceof Error ? error : new Error(String(error)));
+      throw error;
     }
-    await writer.finish();
     const ratingCount = await insertRatings(tx, ratings);
     await insertJudgeLabels(tx, judgeId, judgeLabels);
     await upsertCriterionTypes(tx, criteria);

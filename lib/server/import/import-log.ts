@@ -10,7 +10,7 @@ import { claimSessions, type ClaimedSession } from "./claim-sessions";
 import { ensureJudge, HEURISTIC_JUDGE } from "./ensure-judge";
 import { ImportInvalidError } from "./import-errors";
 import type { ImportActor, Tx } from "./import-types";
-import { TurnBatchWriter } from "./insert-turns";
+import { turnWriter } from "./insert-turns";
 import { withImportTransaction } from "./with-import-transaction";
 
 export type LogImportRequest = {
@@ -30,7 +30,7 @@ export type LogImportRequest = {
  * Imports an orchestrator log (SPEC §2) all-or-nothing, in two passes over the input: the
  * first validates every line and works out each session's identity and content hash; the
  * second, inside one transaction, scores the turns that carry no metrics with the heuristic
- * judge and inserts them in batches. Memory stays flat whatever the size of the input.
+ * judge and streams them through COPY (insert-turns.ts). Memory stays flat whatever the size of the input.
  */
 export async function importLog(request: LogImportRequest): Promise<ImportResult> {
   const config = request.config ?? DEFAULT_JUDGE_CONFIG;
@@ -76,20 +76,25 @@ async function storeTurns(
     byKey.set(planned.key, { planned, id: claimed[i].id, ordinal: 0, tally: planned.summary ? new SummaryTally() : null });
   });
   const resolver = new SessionResolver(request.sessionId ?? null);
-  const writer = new TurnBatchWriter(tx, judgeId);
-  for await (const { entry, raw } of readLogItems(request.input)) {
-    if (entry.kind === "invalid") throw new Error("the input changed while it was being imported; nothing was imported");
-    if (entry.kind === "header") {
-      resolver.enterHeader(entry.header);
-      continue;
+  const writer = turnWriter(tx, judgeId);
+  try {
+    for await (const { entry, raw } of readLogItems(request.input)) {
+      if (entry.kind === "invalid") throw new Error("the input changed while it was being imported; nothing was imported");
+      if (entry.kind === "header") {
+        resolver.enterHeader(entry.header);
+        continue;
+      }
+      const session = byKey.get(resolver.keyOf(entry.record));
+      if (session === undefined) continue;
+      const stored = buildLogTurn({ record: entry.record, raw, ordinal: session.ordinal++, seedPrompt: session.planned.seedPrompt, generatorModel: headerGeneratorModel(session.planned.meta), config });
+      session.tally?.add(stored.turn.persona_id, stored.score, stored.turn.affect_amplitude);
+      await writer.add(session.id, stored);
     }
-    const session = byKey.get(resolver.keyOf(entry.record));
-    if (session === undefined) continue;
-    const stored = buildLogTurn({ record: entry.record, raw, ordinal: session.ordinal++, seedPrompt: session.planned.seedPrompt, generatorModel: headerGeneratorModel(session.planned.meta), config });
-    session.tally?.add(stored.turn.persona_id, stored.score, stored.turn.affect_amplitude);
-    await writer.add(session.id, stored);
+    await writer.finish();
+  } catch (error) {
+    await writer.abort(error instanceof Error ? error : new Error(String(error)));
+    throw error;
   }
-  await writer.finish();
 
   const differences = new Map<string, ReturnType<typeof compareSummaries>>();
   for (const { planned, ordinal, tally } of byKey.values()) {

@@ -1,6 +1,25 @@
 import "server-only";
 import type { StoredTurn } from "@/lib/ingest/turn-row";
+import { TurnCopyWriter } from "./copy-turns";
 import type { Tx } from "./import-types";
+
+/** Writes an import's turns and their judge scores in the caller's transaction. */
+export type TurnWriter = {
+  add(sessionId: number, stored: StoredTurn): Promise<void>;
+  /** Writes what is left; the turns are in the tables when it resolves. */
+  finish(): Promise<unknown>;
+  /** Call when the import fails before finish(), before the transaction rolls back. */
+  abort(reason: Error): Promise<void>;
+};
+
+/**
+ * The writer imports use: COPY (copy-turns.ts). The JSON batches
+ * below are the earlier path, kept so that the import bench can time both on the same file
+ * (CONCORD_IMPORT_WRITE_PATH=batches); nothing else sets it.
+ */
+export function turnWriter(tx: Tx, judgeId: number): TurnWriter {
+  return process.env.CONCORD_IMPORT_WRITE_PATH === "batches" ? new TurnBatchWriter(tx, judgeId) : new TurnCopyWriter(tx, judgeId);
+}
 
 // Turns and their judge scores go in as one JSON document per batch, expanded by
 // jsonb_to_recordset: one round trip and one statement for a thousand turns.
@@ -35,7 +54,7 @@ WHERE input.has_score`;
  * in flight while the next is parsed and scored, so the database and the judge work at the
  * same time; call finish() to wait for the last.
  */
-export class TurnBatchWriter {
+export class TurnBatchWriter implements TurnWriter {
   private parts: string[] = [];
   private bytes = 0;
   private inFlight: Promise<unknown> = Promise.resolve();
@@ -68,6 +87,10 @@ export class TurnBatchWriter {
   async finish(): Promise<void> {
     await this.flush();
     await this.inFlight;
+  }
+
+  async abort(): Promise<void> {
+    await this.inFlight.catch(() => {});
   }
 }
 
