@@ -9,7 +9,7 @@ import styles from "./sessions-list.module.css";
 
 type SessionsFiltersProps = {
   query: ListQuery;
-  judges: Array<{ id: number; name: string; version: string }>;
+  judges: Array<{ id: number; name: string; version: string; hasScores: boolean }>;
   personaIds: string[];
 };
 
@@ -92,7 +92,7 @@ export function SessionsFilters({ query, judges, personaIds }: SessionsFiltersPr
           name="judge"
           label="Judge"
           value={query.judge?.toString()}
-          options={[["", "Any judge"], ...judges.map((judge): [string, string] => [String(judge.id), `${judge.name} ${judge.version}`])]}
+          options={[["", "Any judge"], ...judges.map((judge): [string, string] => [String(judge.id), `${judge.name} ${judge.version}${judge.hasScores ? "" : " — no scores yet"}`])]}
         />
         <Select name="rated" label="Human ratings" value={query.rated} options={[["", "Any"], ["yes", "Has human ratings"], ["no", "No human ratings"]]} />
         <NumberField name="minScore" label="Average score from" value={query.minScore} />
