@@ -96,7 +96,7 @@ function Figures({ figures: f }: { figures: CalibrationFigures }) {
 type Calibrated = NonNullable<CalibrationReport["calibrated"]>;
 
 function describe(c: Calibrated): string {
-  return `${c.name} ${c.version} maps ${c.source.name} ${c.source.version}'s score onto the human levels by isotonic regression, fitted on ${c.nRated.toLocaleString("en")} rated turns in ${c.nSessions.toLocaleString("en")} sessions. Each rated turn's value comes from a map fitted on the other sessions (${c.folds} folds); other turns use the map fitted on all of them.`;
+  return `${c.name} ${c.version} maps ${c.source.name} ${c.source.version}'s score onto the human levels by isotonic regression, fitted on ${c.nRated.toLocaleString("en")} rated turns in ${c.nSessions.toLocaleString("en")} sessions. Each rated turn's value comes from a map fitted on the other sessions (${c.folds} folds); other turns take the mean of the ${c.folds} fold maps (which is what keeps the corrected quality estimate valid); the map shown is the one fitted on all of them.`;
 }
 
 /**

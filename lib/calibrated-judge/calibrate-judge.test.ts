@@ -51,8 +51,20 @@ describe("calibrating a judge with folds by session", () => {
       expect(fit.ratedLevel[i]).toBe(predictIsotonic(map, [score[i]])[0]);
       expect(train).not.toContain(i);
     }
+    // The unrated turns: the mean of the five fold maps, each fitted without one fold.
+    const fold = sessionFolds(sessionId)!.fold;
+    const unrated = [0.05, 0.55, 0.99];
+    const expected = unrated.map((x) => {
+      let sum = 0;
+      for (let f = 0; f < 5; f++) {
+        const train = sessionId.flatMap((_, j) => (fold[j] !== f ? [j] : []));
+        sum += predictIsotonic(fitIsotonic(train.map((j) => score[j]), train.map((j) => human[j]))!, [x])[0];
+      }
+      return sum / 5;
+    });
+    expect(Array.from(fit.unratedLevel)).toEqual(expected);
     const full = fitIsotonic(score, human)!;
-    expect(Array.from(fit.unratedLevel)).toEqual(Array.from(predictIsotonic(full, [0.05, 0.55, 0.99])));
+    expect(fit.map).toEqual(full);
     expect(fit.nSessions).toBe(6);
   });
 

@@ -1,6 +1,7 @@
 // Calibrating a judge against people: an isotonic map from the judge's score to the human
 // level, cross-fitted on the rated turns (folds by session) so that no rated turn's value
-// comes from a map that saw it, and the full-data map for every other turn.
+// comes from a map that saw it, and for every other turn the mean of the fold maps
+// (cross-prediction, Zrnic & Candès 2024), so a corrected estimate built on it stays valid.
 import type { QualityCutoffs } from "@/lib/judge";
 import { cohenKappa } from "@/lib/stats/cohen-kappa";
 import { crossFitIsotonic, fitIsotonic, meanAbsoluteError, predictIsotonic, type IsotonicMap } from "@/lib/stats/isotonic";
@@ -27,7 +28,7 @@ export type CalibrationFit = {
   map: IsotonicMap;
   /** Per rated turn, its out-of-fold calibrated level (continuous, 1–4 for the usual levels). */
   ratedLevel: Float64Array;
-  /** Per other turn, the full-data map's calibrated level. */
+  /** Per other turn, the mean of the k fold maps' calibrated levels (cross-prediction). */
   unratedLevel: Float64Array;
   nSessions: number;
 };
@@ -38,8 +39,32 @@ export function calibrateJudge(rated: RatedTurns, unratedScore: ArrayLike<number
   if (!folds) return null;
   const map = fitIsotonic(rated.score, rated.human);
   const ratedLevel = crossFitIsotonic(rated.score, rated.human, folds.fold);
-  if (!map || !ratedLevel) return null;
-  return { map, ratedLevel, unratedLevel: predictIsotonic(map, unratedScore), nSessions: folds.nSessions };
+  const unratedLevel = meanOfFoldMaps(rated, folds.fold, unratedScore);
+  if (!map || !ratedLevel || !unratedLevel) return null;
+  return { map, ratedLevel, unratedLevel, nSessions: folds.nSessions };
+}
+
+/**
+ * Σ_f predict(map_f, x) / k, map_f fitted on the rated turns outside fold f: the predictor
+ * of cross-prediction-powered inference on the turns no person rated (each rated turn's
+ * own value is its out-of-fold map's, as crossFitIsotonic gives).
+ */
+function meanOfFoldMaps(rated: RatedTurns, fold: Int32Array, unratedScore: ArrayLike<number>): Float64Array | null {
+  const k = Math.max(...fold) + 1;
+  const sum = new Float64Array(unratedScore.length);
+  for (let f = 0; f < k; f++) {
+    const train: number[] = [];
+    for (let i = 0; i < fold.length; i++) if (fold[i] !== f) train.push(i);
+    const map = fitIsotonic(
+      Float64Array.from(train, (i) => rated.score[i]),
+      Float64Array.from(train, (i) => rated.human[i]),
+    );
+    if (!map) return null;
+    const predicted = predictIsotonic(map, unratedScore);
+    for (let j = 0; j < sum.length; j++) sum[j] += predicted[j];
+  }
+  for (let j = 0; j < sum.length; j++) sum[j] /= k;
+  return sum;
 }
 
 /** One bin of the reliability diagram on the level scale; the means are null when it is empty. */

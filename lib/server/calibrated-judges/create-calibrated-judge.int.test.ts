@@ -29,7 +29,7 @@ async function plantSessions(judge: string, sessions: number) {
 type Stored = { turnId: number; overallScore: number; metrics: { calibrated: { level: number; raw: number; out_of_fold: boolean } } };
 
 describe("createCalibratedJudge", () => {
-  it("cross-fits rated turns by session, maps the others with the full fit, and stores scores through the cut-offs", async () => {
+  it("cross-fits rated turns by session, maps the others with the mean of the fold maps, and stores scores through the cut-offs", async () => {
     const source = uniqueName("raw-judge");
     const planted = await plantSessions(source, 6);
     const judgeId = planted[0].judgeId;
@@ -63,10 +63,16 @@ describe("createCalibratedJudge", () => {
       expect(row.metrics.calibrated).toEqual({ level, raw: r.score, out_of_fold: true });
       expect(row.overallScore).toBe(levelScaleToScore(level, cutoffs));
     }
+    // An unrated turn: the mean of the five fold maps (cross-prediction), not the full map.
+    const foldMaps = [0, 1, 2, 3, 4].map((f) => {
+      const train = rated.filter((o) => o.fold !== f);
+      return fitIsotonic(train.map((o) => o.score), train.map((o) => o.human))!;
+    });
     for (const p of planted) {
       const row = stored.find((s) => s.turnId === p.turnIds[3])!;
       const raw = 0.1 * sessionIds.indexOf(p.sessionId);
-      expect(row.metrics.calibrated).toEqual({ level: predictIsotonic(full, [raw])[0], raw, out_of_fold: false });
+      const level = foldMaps.reduce((sum, map) => sum + predictIsotonic(map, [raw])[0], 0) / 5;
+      expect(row.metrics.calibrated).toEqual({ level, raw, out_of_fold: false });
     }
     expect(created.config.outOfFold.maeRaw).not.toBeNull();
 
@@ -101,7 +107,7 @@ describe("createCalibratedJudge", () => {
     await expect(createCalibratedJudge({ name, source: 999_999_999 })).rejects.toThrow(/No judge with id 999999999/);
   });
 
-  it("is the predictor of the corrected quality estimate when picked as the judge: out-of-fold levels on rated turns, the full map's elsewhere", async () => {
+  it("is the predictor of the corrected quality estimate when picked as the judge: out-of-fold levels on rated turns, the fold maps' mean elsewhere", async () => {
     const planted = await plantSessions(uniqueName("ppi-source"), 5);
     const name = uniqueName("calibrated");
     const created = await createCalibratedJudge({ name, source: planted[0].judgeId });

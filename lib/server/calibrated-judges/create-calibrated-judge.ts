@@ -18,8 +18,8 @@ const INSERT_SQL = `
  * Creates a calibrated version of a judge: an isotonic map from its score to the human
  * level (overall ratings; the report's human-level rule), applied to every turn it scored.
  * A rated turn's value comes from the map fitted on the other folds (sessions dealt into 5
- * folds), so the judge's figures on rated turns are honest; other turns get the map fitted
- * on every rated turn. Levels go back to scores through the active cut-offs. A name already
+ * folds), so the judge's figures on rated turns are honest; other turns get the mean of the
+ * 5 fold maps (cross-prediction), so a corrected estimate on this judge stays valid. Levels go back to scores through the active cut-offs. A name already
  * used by a calibrated judge gets its next version; one transaction stores the judge and
  * every score.
  */
