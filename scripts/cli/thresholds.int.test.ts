@@ -46,7 +46,7 @@ describe("concord thresholds", () => {
     const versions = JSON.parse(history.stdout);
     expect(versions.map((v: { version: number; note: string }) => [v.version, v.note])).toEqual([
       [2, "Good needs more"],
-      [1, expect.stringMatching(/^Seed 002/)],
+      [1, expect.stringMatching(/^Defaults: Excellent ≥ 0\.80, Good ≥ 0\.65, Fair ≥ 0\.50/)],
     ]);
     expect(versions[0].changes).toEqual([{ field: "cutoffs.good", label: "Good ≥", from: 0.65, to: 0.7 }]);
   });

@@ -80,7 +80,7 @@ describe("the preview", () => {
     expect(preview).toMatchObject({ base: { id: base.id, version: 1, judgeVersion: "v1" }, draftJudgeVersion: "v1", isWeightsChanged: false });
     expect(preview.turns).toEqual({ total: 4, changed: 1, up: 0, down: 1 });
     expect(preview.examples.turns).toEqual([
-      { turnId: first.turnIds[1], sessionId: first.sessionId, personaId: "thesis", before: { score: 0.65, level: 3 }, after: { score: 0.65, level: 2 } },
+      { turnId: first.turnIds[1], sessionId: first.sessionId, sessionKey: first.externalId, personaId: "thesis", before: { score: 0.65, level: 3 }, after: { score: 0.65, level: 2 } },
     ]);
     // Session 1's mean (0.8 + 0.65 + 0.54) / 3 = 0.663… is Good before and Fair after.
     expect(preview.sessions).toEqual({ total: 2, changed: 1 });

@@ -34,7 +34,7 @@ const SEED_CONFIG = judgeConfigFor(SEED_THRESHOLDS.weights);
  * One session with these turns, each scored by the heuristic judge v1 (its overall score
  * computed from the components with the seed's weights) and rated by annotators r0, r1, …
  */
-export async function insertScoredSession(turns: readonly TurnSpec[]): Promise<{ sessionId: number; turnIds: number[] }> {
+export async function insertScoredSession(turns: readonly TurnSpec[]): Promise<{ sessionId: number; externalId: string; turnIds: number[] }> {
   const { sourceJudgeId } = await ensureRecomputeJob(SEED_THRESHOLDS.weights);
   const client = await scorePool().connect();
   try {
@@ -75,7 +75,7 @@ export async function insertScoredSession(turns: readonly TurnSpec[]): Promise<{
     const adjudicated = turns.flatMap((turn, i) => (turn.adjudicated === undefined ? [] : [{ turnId: turnIds[i], level: turn.adjudicated }]));
     for (const row of adjudicated) await client.query("INSERT INTO adjudications (turn_id, level) VALUES ($1, $2)", [row.turnId, row.level]);
     await client.query("COMMIT");
-    return { sessionId, turnIds };
+    return { sessionId, externalId, turnIds };
   } catch (error) {
     await client.query("ROLLBACK");
     throw error;
