@@ -48,8 +48,10 @@ test("an admin sees why items are escalated and gives them a share of the queue;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The session page tells admins why a turn is escalated.
-  await urgent.getByRole("link", { name: String(seeded.turns[0].id) }).click();
-  await expect(page.locator(`#turn-${seeded.turns[0].id}`)).toContainText("Escalated to raters: near a cut-off");
+  await urgent.getByRole("row").nth(1).getByRole("link", { name: /^Turn \d+$/ }).click();
+  await expect(page).toHaveURL(/\/sessions\/[^/?#]+(\?page=\d+)?#turn-\d+$/);
+  const turn = page.locator("li[id^='turn-']", { hasText: seeded.turns[0].response.slice(0, 40) });
+  await expect(turn).toContainText("Escalated to raters: near a cut-off");
 
   // A rater, in a browser of their own: the escalation share serves the most urgent turn, and nothing says so.
   const raterContext = await browser.newContext();

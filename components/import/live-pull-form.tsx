@@ -1,5 +1,6 @@
 "use client";
 
+import { sessionPath } from "@/lib/sessions/session-path";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -127,7 +128,7 @@ export function LivePullForm() {
             <p>
               Pulled {state.pages} {state.pages === 1 ? "page" : "pages"}, {state.records} records, and imported them.
             </p>
-            {state.sessionIds.length > 0 ? <Link href={`/sessions/${state.sessionIds[0]}`}>Open the imported session</Link> : <p>They were already imported: nothing new was stored.</p>}
+            {state.sessionKeys.length > 0 ? <Link href={sessionPath(state.sessionKeys[0])}>Open the imported session</Link> : <p>They were already imported: nothing new was stored.</p>}
           </div>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { sessionPath } from "@/lib/sessions/session-path";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { describeImportResult, type ImportErrorBody } from "@/lib/ingest/import-result";
@@ -132,7 +133,7 @@ function Done({ result }: { result: NativeImportResult }) {
       <ul className="import-sessions">
         {result.sessions.map((session) => (
           <li key={session.externalId}>
-            <Link href={`/sessions/${session.id}`}>Open the imported session</Link> — {session.turnCount} turns
+            <Link href={sessionPath(session.externalId)}>Open the imported session</Link> — {session.turnCount} turns
           </li>
         ))}
       </ul>

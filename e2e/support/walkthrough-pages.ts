@@ -59,9 +59,11 @@ export async function overflowingElements(page: Page): Promise<string[]> {
     };
     const isContained = (element: Element) => {
       for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        // Clipped by any scrolling or clipping box that itself fits the screen (a bar's
+        // clipped fill inside a table that scrolls in its own box is contained by the table's).
         if (["auto", "scroll", "hidden", "clip"].includes(getComputedStyle(node).overflowX)) {
           const box = node.getBoundingClientRect();
-          return box.left >= -1 && box.right <= width + 1;
+          if (box.left >= -1 && box.right <= width + 1) return true;
         }
       }
       return false;

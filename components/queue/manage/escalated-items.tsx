@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { sessionPath } from "@/lib/sessions/session-path";
+import { TURN_PAGE_SIZE } from "@/lib/sessions/session-params";
 import { ESCALATION_REASONS, reasonLabel, type EscalationSettings } from "@/lib/queue/escalation.schema";
 import type { EscalationOverview } from "@/lib/server/queue/list-escalated-items";
 import styles from "./manage.module.css";
@@ -47,7 +49,9 @@ export function EscalatedItems({ overview, settings }: { overview: EscalationOve
               {overview.items.map((item) => (
                 <tr key={item.turnId}>
                   <td className={styles.numeric}>
-                    <Link href={`/sessions/${item.sessionId}#turn-${item.turnId}`}>{item.turnId}</Link>
+                    <Link href={`${sessionPath(item.sessionKey, turnPageQuery(item.turnNumber))}#turn-${item.turnNumber}`} title={`Session ${item.sessionKey}`}>
+                      Turn {item.turnNumber}
+                    </Link>
                   </td>
                   <td>{item.personaId}</td>
                   <td className={styles.excerpt}>{item.excerpt}</td>
@@ -70,4 +74,10 @@ export function EscalatedItems({ overview, settings }: { overview: EscalationOve
       )}
     </section>
   );
+}
+
+/** The session page's query that shows turn `number` (50 turns a page). */
+function turnPageQuery(number: number): string {
+  const page = Math.ceil(number / TURN_PAGE_SIZE);
+  return page > 1 ? `page=${page}` : "";
 }

@@ -55,7 +55,7 @@ describe("a pull from the import page", () => {
     expect(await runPullJob(claimed!, { workerId: "test-worker", signal: new AbortController().signal, isStopping: () => false })).toBe("done");
 
     const state = await findPullJob(jobId);
-    expect(state).toMatchObject({ pages: 3, totalPages: 3, records: 11, sessionIds: [expect.any(Number)] });
+    expect(state).toMatchObject({ pages: 3, totalPages: 3, records: 11, sessionIds: [expect.any(Number)], sessionKeys: [expect.stringMatching(/^sha256:[0-9a-f]+$/)] });
     expect((await getDb().job.findUniqueOrThrow({ where: { id: jobId } })).payload).toMatchObject({ credentials: null });
     const turns = await getDb().turn.count({ where: { sessionId: state!.sessionIds[0] } });
     expect(turns).toBe(5);

@@ -72,6 +72,8 @@ export type PullJobState = {
   totalPages: number;
   records: number;
   sessionIds: number[];
+  /** The sessions' own ids, for links (the database key stays out of URLs). */
+  sessionKeys: string[];
 };
 
 /** The state of a pull job for the page: the job's status, and its pull's pages and import. */
@@ -82,7 +84,7 @@ export async function findPullJob(jobId: number): Promise<PullJobState | null> {
   const payload = job.payload as PullJobPayload;
   const spec = payload.source === "langfuse" ? langfuseSpec({ url: payload.url, publicKey: payload.publicKey ?? "", secretKey: "", since: payload.since }) : labelStudioSpec({ url: payload.url, token: "", project: payload.project ?? "" });
   const pull = await db.sourcePull.findFirst({ where: { pullKey: spec.pullKey, updatedAt: { gte: job.createdAt } }, orderBy: { id: "desc" } });
-  const sessions = pull?.importId ? await db.evalSession.findMany({ where: { importId: pull.importId }, select: { id: true }, take: 10 }) : [];
+  const sessions = pull?.importId ? await db.evalSession.findMany({ where: { importId: pull.importId }, select: { id: true, externalId: true }, orderBy: { id: "asc" }, take: 10 }) : [];
   return {
     id: job.id,
     status: job.status,
@@ -91,5 +93,6 @@ export async function findPullJob(jobId: number): Promise<PullJobState | null> {
     totalPages: job.total,
     records: pull?.recordCount ?? 0,
     sessionIds: sessions.map((s) => s.id),
+    sessionKeys: sessions.map((s) => s.externalId),
   };
 }

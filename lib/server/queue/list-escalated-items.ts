@@ -6,6 +6,9 @@ import { inScope } from "./queue-conditions";
 export type EscalatedItem = {
   turnId: number;
   sessionId: number;
+  /** The session's own id and the turn's number in it (from 1), for the link. */
+  sessionKey: string;
+  turnNumber: number;
   personaId: string;
   excerpt: string;
   reasons: string[];
@@ -31,9 +34,9 @@ export async function listEscalatedItems(scope: QueueScope, ratingsPerTurn: numb
       WHERE q.escalation_priority > 0 AND ${inScope(scope)}
       GROUP BY reason`,
     db.$queryRaw<EscalatedItem[]>`
-      SELECT q.turn_id AS "turnId", q.session_id AS "sessionId", q.persona_id AS "personaId", left(t.response, 140) AS excerpt,
+      SELECT q.turn_id AS "turnId", q.session_id AS "sessionId", s.external_id AS "sessionKey", t.ordinal + 1 AS "turnNumber", q.persona_id AS "personaId", left(t.response, 140) AS excerpt,
         q.escalation_reasons AS reasons, q.escalation_priority AS priority, q.rating_count AS "ratingCount"
-      FROM queue_items q JOIN turns t ON t.id = q.turn_id
+      FROM queue_items q JOIN turns t ON t.id = q.turn_id JOIN eval_sessions s ON s.id = q.session_id
       WHERE q.escalation_priority > 0 AND q.rating_count < ${ratingsPerTurn}::int AND ${inScope(scope)}
       ORDER BY q.escalation_priority DESC, q.turn_id LIMIT ${limit}::int`,
   ]);
