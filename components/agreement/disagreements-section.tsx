@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { DisagreementRow } from "@/lib/agreement/disagreements";
 import { adjudicationKey, type AgreementReport } from "@/lib/agreement/report";
 import { sessionPath } from "@/lib/sessions/session-path";
-import { TURN_PAGE_SIZE } from "@/lib/sessions/session-params";
+import { turnPageQuery } from "@/lib/sessions/session-params";
 import { excerpt as shortText } from "@/lib/sessions/format";
 import { Badge } from "@/components/ui/badge";
 import { SegmentedControl } from "@/components/ui/segmented-control";
@@ -116,10 +116,4 @@ function DisagreementItem({ row, report, canAdjudicate }: { row: DisagreementRow
       ) : null}
     </li>
   );
-}
-
-/** The session page's `?page=` that shows turn `number` (none for the first page). */
-function turnPageQuery(number: number): string {
-  const page = Math.ceil(number / TURN_PAGE_SIZE);
-  return page > 1 ? `page=${page}` : "";
 }

@@ -7,8 +7,10 @@ import { isCalendarDate } from "@/lib/calendar";
 // resolves: the heuristic judge when it has paired ratings, and the active thresholds).
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const text = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
-const isoDate = z.preprocess(
+/** An optional text parameter (blank is absent), as every scope field reads it. */
+export const optionalText = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+/** An optional calendar date YYYY-MM-DD (blank is absent; 2026-02-30 refused). */
+export const optionalIsoDate = z.preprocess(
   blankToUndefined,
   z
     .string()
@@ -24,17 +26,17 @@ export type OverTimeGrouping = (typeof OVER_TIME_GROUPINGS)[number];
 export const scopeSchema = z
   .object({
     /** Judge name, e.g. "heuristic" or "imported:my-data". */
-    judge: text,
+    judge: optionalText,
     /** Judge version; without it, the newest version of the named judge. */
-    judgeVersion: text,
+    judgeVersion: optionalText,
     /** Threshold version number whose cut-offs turn judge scores into levels; default the active one. */
     thresholds: positiveInt,
-    persona: text,
+    persona: optionalText,
     /** A rating criterion ("overall", …) or a generic dataset's dimension. */
-    criterion: text,
+    criterion: optionalText,
     /** Inclusive UTC dates on the turn's time (its log timestamp, else its session's). */
-    from: isoDate,
-    to: isoDate,
+    from: optionalIsoDate,
+    to: optionalIsoDate,
     import: positiveInt,
     /** How "agreement over time" groups turns; presentation only, the figures hold both. */
     by: z.preprocess(blankToUndefined, z.enum(OVER_TIME_GROUPINGS).optional()),

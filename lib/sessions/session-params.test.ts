@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSessionParams, parseTurnPage } from "./session-params";
+import { parseSessionParams, parseTurnPage, turnPageQuery } from "./session-params";
 
 describe("parseSessionParams", () => {
   it("reads the session's id as given and an optional judge", () => {
@@ -29,5 +29,11 @@ describe("parseTurnPage", () => {
     for (const raw of ["0", "-1", "1.5", "abc", "", "1e3", "50000001", "9999999999"]) {
       expect(parseTurnPage({ page: raw }), raw).toEqual({ page: 1, problem: `page must be a whole number from 1 to 50000000 (got "${raw}")` });
     }
+  });
+});
+
+describe("turnPageQuery", () => {
+  it("names the page of 50 turns that holds a turn, and nothing for the first page", () => {
+    expect([1, 50, 51, 100, 101].map(turnPageQuery)).toEqual(["", "", "page=2", "page=2", "page=3"]);
   });
 });

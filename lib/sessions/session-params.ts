@@ -20,6 +20,12 @@ export function parseSessionParams(
 
 /** Turns per page of the session page and of GET /api/v1/sessions/{id}. */
 export const TURN_PAGE_SIZE = 50;
+
+/** The session page's `page=` query that shows turn `number` (from 1); "" for the first page. */
+export function turnPageQuery(number: number): string {
+  const page = Math.ceil(number / TURN_PAGE_SIZE);
+  return page > 1 ? `page=${page}` : "";
+}
 /** Points a session chart draws at most: longer sessions are drawn as runs of turns. */
 export const MAX_CHART_POINTS = 500;
 /** Depth boundaries drawn at most; past this they would cover the chart. */

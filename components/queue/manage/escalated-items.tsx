@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { sessionPath } from "@/lib/sessions/session-path";
-import { TURN_PAGE_SIZE } from "@/lib/sessions/session-params";
+import { turnPageQuery } from "@/lib/sessions/session-params";
 import { ESCALATION_REASONS, reasonLabel, type EscalationSettings } from "@/lib/queue/escalation.schema";
 import type { EscalationOverview } from "@/lib/server/queue/list-escalated-items";
 import styles from "./manage.module.css";
@@ -74,10 +74,4 @@ export function EscalatedItems({ overview, settings }: { overview: EscalationOve
       )}
     </section>
   );
-}
-
-/** The session page's query that shows turn `number` (50 turns a page). */
-function turnPageQuery(number: number): string {
-  const page = Math.ceil(number / TURN_PAGE_SIZE);
-  return page > 1 ? `page=${page}` : "";
 }

@@ -74,6 +74,9 @@ describe("GET /api/v1/exports/labels", () => {
     const bad = await getLabelsExport(get("/api/v1/exports/labels?format=xml", { bearer: readKey }), context);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "invalid request", problems: [{ path: "format", message: "format must be langfuse or label-studio" }] });
+    const impossible = await getLabelsExport(get("/api/v1/exports/labels?format=langfuse&from=2026-02-30", { bearer: readKey }), context);
+    expect(impossible.status).toBe(400);
+    expect(await impossible.json()).toEqual({ error: "invalid request", problems: [{ path: "from", message: "Not a calendar date" }] });
   });
 });
 
