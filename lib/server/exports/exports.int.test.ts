@@ -68,6 +68,14 @@ describe("GET /api/v1/exports/labels", () => {
     ]);
   });
 
+  it("keeps a day range in UTC days on the turn's time, as the report's scope does", async () => {
+    // plantTurns' session started 2026-03-02T10:00Z and its turns carry no time of their own.
+    const count = async (query: string) => (await (await getLabelsExport(get(`/api/v1/exports/labels?format=langfuse&persona=${persona}&${query}`, { bearer: readKey }), context)).json()).batch.length;
+    expect(await count("from=2026-03-02&to=2026-03-02")).toBe(4);
+    expect(await count("from=2026-03-03")).toBe(0);
+    expect(await count("to=2026-03-01")).toBe(0);
+  });
+
   it("refuses viewers and ingest keys, and names a bad format", async () => {
     expect((await getLabelsExport(get("/api/v1/exports/labels?format=langfuse", { cookie: cookies.viewer }), context)).status).toBe(403);
     expect((await getLabelsExport(get("/api/v1/exports/labels?format=langfuse", { bearer: ingestKey }), context)).status).toBe(403);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { CriterionKind, HumanLabel } from "@/lib/exports/human-labels";
+import { TURN_TIME_SQL } from "@/lib/server/agreement/scope-filters";
 import { getDb } from "@/lib/server/db";
 
 export type HumanLabelFilter = { criterion?: string; persona?: string; from?: string; to?: string };
@@ -37,8 +38,9 @@ export async function findHumanLabels(filter: HumanLabelFilter, options: { inclu
   };
   if (filter.criterion) add("x.criterion = ?", filter.criterion);
   if (filter.persona) add("t.persona_id = ?", filter.persona);
-  if (filter.from) add("COALESCE(t.occurred_at, s.started_at, s.created_at) >= ?::date", filter.from);
-  if (filter.to) add("COALESCE(t.occurred_at, s.started_at, s.created_at) < (?::date + 1)", filter.to);
+  // The report's turn time and UTC days, so an export covers what the report's scope covers.
+  if (filter.from) add(`${TURN_TIME_SQL} >= ?::timestamptz`, `${filter.from}T00:00:00Z`);
+  if (filter.to) add(`${TURN_TIME_SQL} < ?::timestamptz`, new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000).toISOString());
   const raterName = options.includeRaterNames ? "COALESCE(u.email, 'concord-user-' || r.rater_id)" : "'concord-user-' || r.rater_id";
   const rows = await getDb().$queryRawUnsafe<Row[]>(
     `SELECT x.*, t.item_id, s.external_id AS session_id, t.ordinal, t.response AS text, ct.type AS kind
