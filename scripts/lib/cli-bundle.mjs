@@ -12,23 +12,32 @@ const CACHE = path.join(ROOT, "node_modules", ".cache", "concord-cli");
 const MANIFEST = path.join(CACHE, "manifest.json");
 const ENTRY = "scripts/cli/main.ts";
 
-/** Size and whole milliseconds of mtime (what utimes can set back exactly). */
-function fingerprint(file) {
+/** Size and whole milliseconds of mtime of a file named relative to the project root. */
+export function fingerprint(file) {
   const stat = statSync(path.join(ROOT, file));
   return `${stat.size}:${Math.floor(stat.mtimeMs)}`;
 }
 
-/** The URL of the built main module when the build is current, else null. */
-export function currentBundle() {
+/**
+ * The URL of the built main module when the build named by `manifestFile` is current, else
+ * null. Tests pass their own manifest copy and fingerprint function, so checking staleness
+ * never touches a source file that other processes are reading.
+ */
+export function currentBundle(manifestFile = MANIFEST, fingerprintOf = fingerprint) {
   let manifest;
   try {
-    manifest = JSON.parse(readFileSync(MANIFEST, "utf8"));
-    for (const [file, print] of Object.entries(manifest.inputs)) if (fingerprint(file) !== print) return null;
+    manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+    for (const [file, print] of Object.entries(manifest.inputs)) if (fingerprintOf(file) !== print) return null;
     statSync(path.join(CACHE, manifest.main));
   } catch {
     return null;
   }
   return pathToFileURL(path.join(CACHE, manifest.main)).href;
+}
+
+/** The manifest file a build wrote beside its output (the shared one may name a later build). */
+export function manifestOf(bundleUrl) {
+  return path.join(path.dirname(fileURLToPath(bundleUrl)), "manifest.json");
 }
 
 // `server-only` guards Next bundles; outside Next it has nothing to guard (as the tsx hook).
@@ -68,8 +77,10 @@ export async function buildBundle() {
   });
   const files = [...Object.keys(result.metafile.inputs).filter((file) => !file.startsWith("stub:")), "tsconfig.json", "package.json"];
   const inputs = Object.fromEntries(files.map((file) => [file, fingerprint(file)]));
+  const manifest = JSON.stringify({ main: `${id}/main.mjs`, inputs });
+  writeFileSync(path.join(outdir, "manifest.json"), manifest);
   const temporary = `${MANIFEST}.${id}`;
-  writeFileSync(temporary, JSON.stringify({ main: `${id}/main.mjs`, inputs }));
+  writeFileSync(temporary, manifest);
   renameSync(temporary, MANIFEST);
   removeOldBuilds(id);
   return pathToFileURL(path.join(outdir, "main.mjs")).href;
