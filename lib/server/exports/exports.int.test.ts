@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getAgreementExport } from "@/app/api/v1/exports/agreement/route";
 import { GET as getLabelsExport } from "@/app/api/v1/exports/labels/route";
 import { GET as getAgreement } from "@/app/api/v1/agreement/route";
+import { GET as getVerdict } from "@/app/api/v1/agreement/verdict/route";
 import { stableScoreId } from "@/lib/exports/human-labels";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession, SESSION_COOKIE } from "@/lib/server/auth/sessions";
@@ -98,7 +99,9 @@ describe("GET /api/v1/exports/agreement", () => {
     const api = await (await getAgreement(get(`/api/v1/agreement?judge=${planted.judge}&judgeVersion=1`, { bearer: readKey }), context)).json();
     expect(body.versions[0].agreement.headline).toEqual(api.headline);
     expect(body.versions[0].agreement.headline.n).toBe(2);
-    expect(body.versions[0].verdicts.verdicts).toBeDefined();
+    const verdict = await (await getVerdict(get(`/api/v1/agreement/verdict?judge=${planted.judge}&judgeVersion=1`, { bearer: readKey }), context)).json();
+    expect(body.versions[0].verdicts.verdicts).toEqual(verdict.verdicts);
+    expect(body.versions[0].verdicts.verdicts.length).toBeGreaterThan(0);
     expect(body.versions[1].agreement.headline.n).toBe(0);
   });
 
