@@ -2,34 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Page, Response } from "@playwright/test";
 import { contentSecurityPolicy } from "../lib/security/content-security-policy";
 import { expect, test } from "./fixtures";
+import { appPageRoutes, SIGNED_OUT_PAGES, STATIC_PAGES } from "./support/walkthrough-pages";
 
 // Every page answers with a nonce-based Content-Security-Policy, frame protection, a
 // Referrer-Policy and nosniff, and still works under that policy: each script carries the
 // response's nonce, the browser reports no violation, and React hydrates.
 
-const SIGNED_IN_PAGES = [
-  "/",
-  "/sessions",
-  "/agreement",
-  "/queue",
-  "/queue/manage",
-  "/import",
-  "/settings",
-  "/settings/api-keys",
-  "/settings/judges",
-  "/settings/judges/rubric",
-  "/settings/judges/runs",
-  "/settings/judges/panels",
-  "/settings/judges/calibrated",
-  "/settings/judges/cascades",
-  "/settings/rubric",
-  "/settings/thresholds",
-  "/settings/users",
-  "/settings/verdict",
-  "/account/password",
-  "/no-such-page",
-];
-const SIGNED_OUT_PAGES = ["/sign-in", "/invite/not-a-real-token"];
+// The home page redirects; it is checked here, and the other lists are the walk-through's.
+const SIGNED_IN_PAGES = ["/", ...STATIC_PAGES];
 
 test.beforeEach(async ({ page }) => {
   // Runs from DevTools, so the page's CSP does not apply to it.
@@ -62,6 +42,13 @@ async function expectProtectedPage(page: Page, response: Response | null, path: 
   expect(state.violations, `${path}: CSP violations`).toEqual([]);
   expect(state.isHydrated, `${path}: React hydrated`).toBe(true);
 }
+
+test("the page lists name every page of the app (pages with a parameter are reached by links)", () => {
+  const listed = new Set([...SIGNED_IN_PAGES, ...SIGNED_OUT_PAGES]);
+  const routes = appPageRoutes();
+  expect(routes.filter((route) => !route.includes("[") && !listed.has(route))).toEqual([]);
+  expect(routes.filter((route) => route.includes("["))).toEqual(["/invite/[token]", "/sessions/[id]", "/settings/judges/endpoints/[endpointId]"]);
+});
 
 test("every signed-out page carries the headers and works under the CSP", async ({ page }) => {
   for (const path of SIGNED_OUT_PAGES) await expectProtectedPage(page, await page.goto(path), path);

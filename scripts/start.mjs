@@ -2,10 +2,11 @@
 //  1. refuses to run twice on the same data directory or port;
 //  2. starts the embedded PostgreSQL in .data/ unless DATABASE_URL names another one;
 //  3. applies pending migrations and first-run setup (`concord bootstrap`);
-//  4. builds the app when the build is missing or older than the sources (production);
+//  4. builds the app when the build is missing or older than the sources (production), at the
+//     same time as 2 and 3 (the build needs no database);
 //  5. serves Next.js in this same process, so SIGINT/SIGTERM stop server and database
 //     together and no orphan survives.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
@@ -94,17 +95,40 @@ function newestMtime(dir) {
   return newest;
 }
 
-function buildIfStale() {
+/**
+ * Starts `next build` when the build is missing or older than the sources, and returns a
+ * promise of its end (null when the build is current). It needs no database, so it runs
+ * while PostgreSQL starts and the migrations and demo data are applied; its output is kept
+ * and shown only when it fails.
+ */
+function startBuildIfStale() {
   const buildId = path.join(root, ".next", "BUILD_ID");
   const sources = ["app", "components", "lib", "public", "next.config.ts", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "package-lock.json"];
   const newestSource = Math.max(...sources.map((p) => {
     const full = path.join(root, p);
     return existsSync(full) && statSync(full).isDirectory() ? newestMtime(full) : existsSync(full) ? statSync(full).mtimeMs : 0;
   }));
-  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSource) return;
-  log(existsSync(buildId) ? "Sources changed since the last build; rebuilding…" : "Building the app (first start only)…");
-  const result = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: process.env });
-  if (result.status !== 0) fail("the build failed (see above)");
+  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSource) return null;
+  log(existsSync(buildId) ? "Sources changed since the last build; rebuilding the app…" : "Building the app (first start only), while the database gets ready…");
+  const started = performance.now();
+  const output = [];
+  const child = spawn(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  child.stdout.on("data", (chunk) => output.push(chunk));
+  child.stderr.on("data", (chunk) => output.push(chunk));
+  const done = new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (code === 0) {
+        log(`App built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+        return resolve();
+      }
+      process.stderr.write(Buffer.concat(output));
+      reject(new Error(`the build failed (${signal ?? `exit ${code}`}; its output is above)`));
+    });
+  });
+  process.on("exit", () => child.exitCode === null && child.kill()); // never outlive us
+  done.child = child;
+  return done;
 }
 
 function runBootstrap() {
@@ -124,11 +148,14 @@ async function main() {
     fail(`port ${port} is already in use — is Concord already running? Set PORT to use another port.`);
   }
 
+  if (!process.env.DATABASE_URL) takeLock();
+  const build = isDev ? null : startBuildIfStale();
+  build?.catch(() => {}); // awaited after the database setup, which reports its failure
+
   let database = null;
   if (process.env.DATABASE_URL) {
     log("Using the PostgreSQL at DATABASE_URL (no embedded database).");
   } else {
-    takeLock();
     database = await startEmbeddedPostgres({
       baseDir: dataDir,
       port: process.env.CONCORD_PG_PORT ? Number(process.env.CONCORD_PG_PORT) : undefined,
@@ -187,8 +214,9 @@ async function main() {
 
   try {
     await runBootstrap();
-    if (!isDev) buildIfStale();
+    await build;
   } catch (error) {
+    build?.child.kill();
     if (database) await database.stop().catch(() => {});
     fail(error.message);
   }

@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 
 // Every page of the app an admin can open, for the walk-through's layout, screenshot and
@@ -15,6 +17,8 @@ export const STATIC_PAGES = [
   "/settings/judges/rubric",
   "/settings/judges/runs",
   "/settings/judges/panels",
+  "/settings/judges/calibrated",
+  "/settings/judges/cascades",
   "/settings/rubric",
   "/settings/thresholds",
   "/settings/users",
@@ -24,6 +28,22 @@ export const STATIC_PAGES = [
 ];
 
 export const SIGNED_OUT_PAGES = ["/sign-in", "/invite/not-a-real-token"];
+
+/**
+ * Every page.tsx under app/ as its path ("/sessions/[id]"), route groups left out: the lists
+ * above must name each one without a parameter (pages with one are reached through links).
+ */
+export function appPageRoutes(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, route: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), /^\(.*\)$/.test(entry.name) ? route : `${route}/${entry.name}`);
+      else if (entry.name === "page.tsx") found.push(route || "/");
+    }
+  };
+  walk(path.join(process.cwd(), "app"), "");
+  return found.sort();
+}
 
 /** The static pages plus the first session's page and the first endpoint's edit page, when there are any. */
 export async function allPages(page: Page): Promise<string[]> {
