@@ -15,7 +15,7 @@ async function seriousViolations(page: import("@playwright/test").Page, path: st
 }
 
 test("no page has a serious or critical axe-core violation", async ({ page, signInAs }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000); // 21 pages × axe; 3.9 min at load 20
   await signInAs("admin");
   const found: string[] = [];
   for (const path of await allPages(page)) found.push(...(await seriousViolations(page, path)));
