@@ -11,6 +11,8 @@ import { getPanelReport } from "../panels/get-panel-report";
 import { getCalibrationReport } from "../calibrated-judges/get-calibration-report";
 import { DEMO_CALIBRATED } from "./seed-demo-calibrated";
 import { closeImportPool } from "./with-import-transaction";
+import { getCascadeReport } from "../cascades/get-cascade-report";
+import { DEMO_CASCADE, DEMO_CASCADE_ENDPOINTS } from "./seed-demo-cascade";
 
 // seedDemo only seeds an empty database, and other test files add sessions to the shared one,
 // so this file works on a scratch database of its own: DATABASE_URL points there and the
@@ -149,5 +151,38 @@ describe("seedDemo", () => {
     const f = report.figures!;
     expect(f.n).toBe(270);
     expect(f.mae!).toBeLessThan(f.maeRaw!);
+  });
+
+  it("adds a cascade of a cheap screener and a strong judge on priced demo endpoints, with its agreement and costs on the report", async () => {
+    const report = await getCascadeReport({ judge: DEMO_CASCADE, judgeVersion: "1" });
+    // The band Concord proposes around Good (0.65) at the default tolerance of 0.02 κ.
+    expect(report.cascade).toMatchObject({ name: DEMO_CASCADE, version: "1", screener: { name: "demo-judge-c" }, strong: { name: "demo-gpt-judge", version: "p2" }, cutoff: 0.65, below: 0.198, above: 0.198, tolerance: 0.02 });
+    const f = report.figures!;
+    expect({ n: f.n, turns: f.turns, escalated: f.escalated, nWithoutStrong: f.nWithoutStrong }).toEqual({ n: 270, turns: 270, escalated: 195, nWithoutStrong: 0 });
+    expect(f.kappa).toEqual({ cascade: 0.6909486780715397, screener: 0.6675195315172329, strong: 0.7108627267251189 });
+    expect(f.kappa.cascade!).toBeGreaterThanOrEqual(f.kappa.strong! - 0.02);
+    // Costs: the recorded tokens on the rated turns at the demo endpoints' prices per 1M tokens.
+    const tokensOn = async (judge: string, version: string, escalatedOnly: boolean) => {
+      const [row] = await getDb().$queryRawUnsafe<{ input: number; output: number }[]>(
+        `SELECT sum(s.input_tokens)::int AS input, sum(s.output_tokens)::int AS output FROM judge_scores s JOIN judges j ON j.id = s.judge_id
+         WHERE j.name = $1 AND j.version = $2 AND s.turn_id IN (SELECT turn_id FROM ratings WHERE criterion = 'overall')
+           AND (NOT $3 OR s.turn_id IN (SELECT c.turn_id FROM judge_scores c JOIN judges cj ON cj.id = c.judge_id WHERE cj.name = $4 AND (c.metrics->'cascade'->>'escalated')::boolean))`,
+        judge, version, escalatedOnly, DEMO_CASCADE,
+      );
+      return row;
+    };
+    const { screener: cheap, strong: dear } = DEMO_CASCADE_ENDPOINTS;
+    const screener = await tokensOn("demo-judge-c", "1", false);
+    const strong = await tokensOn("demo-gpt-judge", "p2", false);
+    const escalated = await tokensOn("demo-gpt-judge", "p2", true);
+    expect(screener).toEqual({ input: 158704, output: 2152 });
+    expect(strong).toEqual({ input: 223504, output: 31917 });
+    expect(f.cost.screener).toMatchObject({ cost: (screener.input * cheap.input + screener.output * cheap.output) / 1e6, tokens: screener, missing: null });
+    expect(f.cost.strong).toMatchObject({ cost: (strong.input * dear.input + strong.output * dear.output) / 1e6, tokens: strong, missing: null });
+    expect(f.cost.cascade.cost).toBe(f.cost.screener.cost! + (escalated.input * dear.input + escalated.output * dear.output) / 1e6);
+    expect([f.cost.screener.cost, f.cost.cascade.cost, f.cost.strong.cost]).toEqual([0.00643424, 0.04512854, 0.0526758]);
+    // Demo endpoints carry prices only: no key, and a URL that cannot resolve.
+    const endpoints = await getDb().judgeEndpoint.findMany({ where: { name: { startsWith: "Demo:" } }, orderBy: { name: "asc" } });
+    expect(endpoints.map((e) => [e.apiKeyCiphertext, new URL(e.baseUrl).hostname.endsWith(".invalid")])).toEqual([[null, true], [null, true]]);
   });
 });

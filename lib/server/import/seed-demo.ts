@@ -10,6 +10,7 @@ import { HEURISTIC_JUDGE } from "./ensure-judge";
 import { importGeneric } from "./import-generic";
 import { importLog } from "./import-log";
 import { seedDemoCalibrated } from "./seed-demo-calibrated";
+import { seedDemoCascade } from "./seed-demo-cascade";
 import { seedDemoDrift } from "./seed-demo-drift";
 import { seedDemoPanel } from "./seed-demo-panel";
 import { seedDemoPairwise } from "./seed-demo-pairwise";
@@ -55,6 +56,7 @@ export async function seedDemo({ sessions = 60, seed = 20251012, now = new Date(
   const panelTurns = await seedDemoPanel(imported.sessions.map((s) => s.id), seed);
   await seedDemoCalibrated();
   await seedDemoDrift(imported.sessions.map((s) => s.id), seed, day);
+  await seedDemoCascade();
   const labelled = await importGeneric({
     text: buildDemoLabels(seed),
     fileName: "demo-labels.jsonl",
