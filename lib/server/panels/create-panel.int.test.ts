@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/server/db";
 import { plantTurns, uniqueName } from "../agreement/test-helpers";
 import { DomainError } from "../errors";
+import { meanAggregate, medianAggregate, voteAggregate } from "@/lib/stats/panel";
+import { uniformSource } from "@/lib/stats/seeded-random";
 import { createPanel } from "./create-panel";
 
 async function judgeWith(turnIds: number[], scores: (number | null)[]): Promise<number> {
@@ -79,5 +81,48 @@ describe("createPanel", () => {
     const error = await createPanel({ name: one.judge, aggregate: "mean", members: [one.judgeId, two.judgeId] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe("conflict");
+  });
+
+  it("stores exactly what lib/stats computes from the same answers, for every rule, with ties and members missing turns", async () => {
+    const n = 120;
+    const planted = await plantTurns(Array.from({ length: n }, () => ({ score: 0.5, ratings: [] })));
+    const t = planted.turnIds;
+    const random = uniformSource(2101);
+    // Five members; each skips about one turn in eight. Scores on a coarse grid and 3 labels, so ties are common.
+    const answers = Array.from({ length: 5 }, () => t.map(() => (random() < 0.12 ? null : { score: Math.floor(random() * 6) / 5 + 0.1, label: ["good", "fair", "poor"][Math.floor(random() * 3)] })));
+    const members: number[] = [];
+    for (const member of answers) {
+      const [{ id }] = await getDb().$queryRawUnsafe<{ id: number }[]>(`INSERT INTO judges (name, version, kind) VALUES ($1, '1', 'llm') RETURNING id`, uniqueName("exact"));
+      const kept = t.flatMap((turnId, i) => (member[i] ? [{ turnId, ...member[i] }] : []));
+      await getDb().$executeRawUnsafe(`INSERT INTO judge_scores (turn_id, judge_id, overall_score) SELECT unnest($1::int[]), $2, unnest($3::float8[])`, kept.map((a) => a.turnId), id, kept.map((a) => a.score));
+      await getDb().$executeRawUnsafe(`INSERT INTO judge_labels (turn_id, judge_id, label) SELECT unnest($1::int[]), $2, unnest($3::text[])`, kept.map((a) => a.turnId), id, kept.map((a) => a.label));
+      members.push(id);
+    }
+    const complete = t.map((_, i) => i).filter((i) => answers.every((member) => member[i] !== null));
+    expect(complete.length).toBeGreaterThan(30);
+    expect(complete.length).toBeLessThan(n);
+    const scores = answers.map((member) => complete.map((i) => member[i]!.score));
+    const labels = answers.map((member) => complete.map((i) => member[i]!.label));
+
+    for (const [rule, expected] of [
+      ["mean", Array.from(meanAggregate(scores))],
+      ["median", Array.from(medianAggregate(scores))],
+    ] as const) {
+      const panel = await createPanel({ name: uniqueName(rule), aggregate: rule, members });
+      expect(panel.turns).toBe(complete.length);
+      const stored = await getDb().judgeScore.findMany({ where: { judgeId: panel.id }, orderBy: { turnId: "asc" }, select: { turnId: true, overallScore: true, metrics: true } });
+      expect(stored.map((s) => s.turnId)).toEqual(complete.map((i) => t[i]));
+      expect(stored.map((s) => s.overallScore)).toEqual(expected);
+      expect(stored[0].metrics).toEqual({ panel: Object.fromEntries(scores.map((member, m) => [String(m + 1), member[0]])) });
+    }
+    // Median of five: ties in the middle are common on this grid, and some turns must have them.
+    expect(complete.filter((_, c) => new Set(scores.map((member) => member[c])).size < 5).length).toBeGreaterThan(0);
+
+    const vote = await createPanel({ name: uniqueName("vote"), aggregate: "vote", members });
+    const stored = await getDb().judgeLabel.findMany({ where: { judgeId: vote.id }, orderBy: { turnId: "asc" }, select: { turnId: true, label: true, confidence: true } });
+    const winners = voteAggregate(labels);
+    expect(stored).toEqual(complete.map((i, c) => ({ turnId: t[i], label: winners[c], confidence: labels.filter((member) => member[c] === winners[c]).length / 5 })));
+    // Two-two-one splits, where the tie rule decides, occur in this data.
+    expect(complete.filter((_, c) => stored[c].confidence === 0.4).length).toBeGreaterThan(0);
   });
 });
