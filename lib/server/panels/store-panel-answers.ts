@@ -26,17 +26,13 @@ async function copyRows(client: pg.ClientBase, sql: string, n: number, line: (i:
 }
 
 /**
- * A panel's scores into judge_scores, with the members' scores kept in metrics.panel
- * (keyed by position, 1 = first member). Numbers are written in JavaScript's shortest
- * round-trip form, which float8 reads back as the same double.
+ * A panel's scores into judge_scores. Numbers are written in JavaScript's shortest
+ * round-trip form, which float8 reads back as the same double. The members' own scores
+ * stay in their rows (the report's panel section reads them there), so none is copied here.
  */
 export async function storePanelScores(client: pg.ClientBase, judgeId: number, panel: PanelScores): Promise<void> {
-  const { turnIds, scores, members } = panel;
-  await copyRows(client, `COPY judge_scores (turn_id, judge_id, overall_score, metrics, is_imported) FROM STDIN`, turnIds.length, (i) => {
-    let metrics = "";
-    for (let m = 0; m < members.length; m++) metrics += `${m === 0 ? "" : ", "}"${m + 1}": ${members[m][i]}`;
-    return `${turnIds[i]}\t${judgeId}\t${scores[i]}\t{"panel": {${metrics}}}\tf\n`;
-  });
+  const { turnIds, scores } = panel;
+  await copyRows(client, `COPY judge_scores (turn_id, judge_id, overall_score, is_imported) FROM STDIN`, turnIds.length, (i) => `${turnIds[i]}\t${judgeId}\t${scores[i]}\tf\n`);
 }
 
 /** COPY text escapes: backslash, tab, newline, carriage return. */
