@@ -113,6 +113,8 @@ describe("tokenCost and formatCost", () => {
     expect(tokenCost({ input: 300, output: 40 }, null)).toBeNull();
     expect(tokenCost({ input: null, output: 40 }, { inputPerMillion: 1, outputPerMillion: 1 })).toBeNull();
     expect([formatCost(0.45), formatCost(0.00115), formatCost(0), formatCost(1234.5), formatCost(null)]).toEqual(["$0.45", "$0.0012", "$0", "$1,234.50", "no prices set"]);
+    // Under $1, two significant digits: the demo cascade's $0.0451 against the strong judge's $0.0527.
+    expect([formatCost(0.04512854), formatCost(0.0526758), formatCost(1), formatCost(0.999)]).toEqual(["$0.045", "$0.053", "$1.00", "$1"]);
   });
 });
 

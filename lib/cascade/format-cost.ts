@@ -4,13 +4,13 @@ export function formatPrice(perMillion: number): string {
 }
 
 /**
- * A cost in dollars with enough places to be read: "$1.24", "$0.0031", "$0" — small costs
- * (a few turns of a cheap model) keep two significant digits instead of rounding to $0.00.
+ * A cost in dollars with enough places to be read: "$1.24", "$0.045", "$0.0031", "$0" — a
+ * cost under $1 keeps two significant digits, so $0.045 and $0.053 are not both "$0.05".
  */
 export function formatCost(cost: number | null, missing = "no prices set"): string {
   if (cost === null) return missing;
   if (cost === 0) return "$0";
-  if (cost >= 0.01) return `$${cost.toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (cost >= 1) return `$${cost.toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   return `$${cost.toLocaleString("en", { maximumSignificantDigits: 2 })}`;
 }
 
