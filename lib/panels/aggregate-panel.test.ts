@@ -8,11 +8,16 @@ describe("commonTurns", () => {
   it("keeps the turns every member answered, ascending, with each member's position of them", () => {
     const { turnIds, positions } = commonTurns([ids(1, 2, 4, 7, 9), ids(2, 3, 4, 9), ids(0, 2, 4, 5, 9, 11)]);
     expect(Array.from(turnIds)).toEqual([2, 4, 9]);
-    expect(positions.map((p) => Array.from(p))).toEqual([
+    expect(positions!.map((p) => Array.from(p))).toEqual([
       [1, 2, 4],
       [0, 2, 3],
       [1, 2, 4],
     ]);
+  });
+
+  it("hands back the first member's turns and no positions when every member answered the same turns", () => {
+    const first = ids(3, 5, 8);
+    expect(commonTurns([first, ids(3, 5, 8), ids(3, 5, 8)])).toEqual({ turnIds: first, positions: null });
   });
 
   it("gives no turn when two members share none, and refuses turns out of order", () => {

@@ -19,7 +19,7 @@ export type PanelVotes = {
   /** The share of members that gave the winning label. */
   confidence: Float64Array;
   /** members[m][i]: member m's label on turnIds[i]. */
-  members: string[][];
+  members: (readonly string[])[];
 };
 
 function assertAscending(turnIds: Int32Array, m: number): void {
@@ -28,13 +28,22 @@ function assertAscending(turnIds: Int32Array, m: number): void {
   }
 }
 
+function sameTurns(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
- * The turns every member answered, ascending, and where each lies in each member's columns.
+ * The turns every member answered, ascending, and where each lies in each member's columns
+ * (null when every member answered the same turns: each column is then used as it is).
  * Two pointers per member over sorted ids: O(k·n), no hashing.
  */
-export function commonTurns(members: readonly Int32Array[]): { turnIds: Int32Array; positions: Int32Array[] } {
+export function commonTurns(members: readonly Int32Array[]): { turnIds: Int32Array; positions: Int32Array[] | null } {
   if (members.length === 0) throw new RangeError("a panel needs at least one member");
   members.forEach(assertAscending);
+  // The usual case: every member answered the same turns; positions are then the identity (null).
+  if (members.every((ids) => sameTurns(ids, members[0]))) return { turnIds: members[0], positions: null };
   let common = members[0];
   for (let m = 1; m < members.length; m++) {
     const other = members[m];
@@ -72,7 +81,7 @@ function gather<T, O extends { [i: number]: T }>(values: ArrayLike<T>, at: Int32
 /** Mean or median of the members' scores on the turns all of them scored (meanAggregate / medianAggregate). */
 export function aggregatePanelScores(members: readonly MemberScores[], rule: "mean" | "median"): PanelScores {
   const { turnIds, positions } = commonTurns(members.map((m) => m.turnIds));
-  const columns = members.map((member, m) => gather(member.scores, positions[m], new Float64Array(turnIds.length)));
+  const columns = members.map((member, m) => (positions ? gather(member.scores, positions[m], new Float64Array(turnIds.length)) : member.scores));
   return { turnIds, scores: rule === "mean" ? meanAggregate(columns) : medianAggregate(columns), members: columns };
 }
 
@@ -82,7 +91,7 @@ export function aggregatePanelScores(members: readonly MemberScores[], rule: "me
  */
 export function aggregatePanelVotes(members: readonly MemberLabels[]): PanelVotes {
   const { turnIds, positions } = commonTurns(members.map((m) => m.turnIds));
-  const columns = members.map((member, m) => gather(member.labels, positions[m], new Array<string>(turnIds.length)));
+  const columns = members.map((member, m) => (positions ? gather(member.labels, positions[m], new Array<string>(turnIds.length)) : member.labels));
   const labels = voteAggregate(columns);
   const confidence = new Float64Array(turnIds.length);
   for (let i = 0; i < labels.length; i++) {

@@ -2,6 +2,7 @@ import "server-only";
 import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import type { MemberLabels, MemberScores } from "@/lib/panels/aggregate-panel";
+import { BinaryCopyReader } from "./binary-copy-reader";
 
 // A panel's members' answers as typed columns, one row per member, each column one array
 // aggregated in turn order straight off the (judge_id, turn_id) indexes and sent as
@@ -21,14 +22,13 @@ const fromBigEndian = (word: number) => (IS_LITTLE_ENDIAN ? ((word & 0xff) << 24
 /**
  * PostgreSQL's binary array (array_send): a 20-byte header (ndim, has-null flag, element
  * type, length, lower bound) then each element as a 4-byte length and its bytes, all big-
- * endian. Read as 32-bit words of a copy of our own (aligned, and typed arrays of this
- * realm): an int4 element is words [length, value], a float8 [length, high, low].
+ * endian. Read as 32-bit words: an int4 element is words [length, value], a float8
+ * [length, high, low].
  */
-function decodeArray<T extends Int32Array | Float64Array>(buffer: Buffer | null, elementType: number, make: (n: number) => T): T {
-  if (buffer === null) return make(0);
-  const bytes = new Uint8Array(buffer.length + ((4 - (buffer.length % 4)) % 4));
-  bytes.set(buffer);
-  const words = new Int32Array(bytes.buffer);
+function decodeArray<T extends Int32Array | Float64Array>(field: Uint8Array | null, elementType: number, make: (n: number) => T): T {
+  if (field === null) return make(0);
+  // The reader's fields start a buffer of their own, padded to whole words.
+  const words = new Int32Array(field.buffer, field.byteOffset, field.buffer.byteLength >> 2);
   const ndim = fromBigEndian(words[0]);
   if (ndim === 0) return make(0);
   if (ndim !== 1) throw new Error(`expected a one-dimensional array, got ${ndim} dimensions`);
@@ -51,32 +51,12 @@ function decodeArray<T extends Int32Array | Float64Array>(buffer: Buffer | null,
   return out;
 }
 
-/** The fields of each row of a binary COPY (its 19-byte header, then per row a field count and length-prefixed fields; a length of −1 is null). */
-function parseBinaryCopy(data: Buffer): (Buffer | null)[][] {
-  if (data.length < 21 || data.toString("latin1", 0, 11) !== "PGCOPY\n\xff\r\n\0") throw new Error("not a binary COPY stream");
-  const rows: (Buffer | null)[][] = [];
-  let at = 15 + 4 + data.readInt32BE(15);
-  for (;;) {
-    const fields = data.readInt16BE(at);
-    at += 2;
-    if (fields === -1) return rows;
-    const row: (Buffer | null)[] = [];
-    for (let f = 0; f < fields; f++) {
-      const length = data.readInt32BE(at);
-      at += 4;
-      row.push(length < 0 ? null : data.subarray(at, at + length));
-      if (length > 0) at += length;
-    }
-    rows.push(row);
-  }
-}
-
 /** Runs a COPY (query) TO STDOUT (FORMAT binary) and returns its rows' fields. */
-async function copyRows(client: pg.ClientBase, query: string): Promise<(Buffer | null)[][]> {
-  const chunks: Buffer[] = [];
+async function copyRows(client: pg.ClientBase, query: string): Promise<(Uint8Array | null)[][]> {
+  const reader = new BinaryCopyReader();
   const stream = client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`));
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return parseBinaryCopy(Buffer.concat(chunks));
+  for await (const chunk of stream) reader.push(chunk as Buffer);
+  return reader.finish();
 }
 
 /** Members in the given order, as SQL (COPY takes no parameters; the ids are checked to be integers). */
@@ -111,9 +91,11 @@ const labelsSql = (members: string) => `
     FROM judge_labels l WHERE l.judge_id = m.judge_id AND l.label IS NOT NULL) x
   ORDER BY m.pos`;
 
-function splitLabels(field: Buffer | null, n: number): string[] {
+const utf8 = new TextDecoder();
+
+function splitLabels(field: Uint8Array | null, n: number): string[] {
   if (field === null) return [];
-  const text = field.toString("utf8");
+  const text = utf8.decode(field);
   const labels = text.split("\n");
   if (text.includes("\\")) {
     for (let i = 0; i < labels.length; i++) if (labels[i].includes("\\")) labels[i] = labels[i].replace(/\\(\\|n)/g, (_, c: string) => (c === "n" ? "\n" : "\\"));
