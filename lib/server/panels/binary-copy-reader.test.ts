@@ -3,7 +3,7 @@ import { BinaryCopyReader } from "./binary-copy-reader";
 
 /** A binary COPY stream as PostgreSQL writes it: header (with a 3-byte extension here), rows, trailer. */
 function stream(rows: (Buffer | null)[][]): Buffer {
-  const parts = [Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.from([0, 0, 0, 0, 0, 0, 0, 3, 9, 9, 9])];
+  const parts: Buffer[] = [Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.from([0, 0, 0, 0, 0, 0, 0, 3, 9, 9, 9])];
   for (const row of rows) {
     const count = Buffer.alloc(2);
     count.writeInt16BE(row.length);

@@ -81,34 +81,77 @@ export async function readMemberScores(client: pg.ClientBase, memberIds: readonl
   }));
 }
 
-// Labels travel as one text per member, in turn order, separated by newlines: a backslash
-// and a newline inside a label are escaped (\\ and \n) so the split is exact.
-const labelsSql = (members: string) => `
+// Labels travel as one text per member, in turn order, joined by newlines. Labels rarely
+// hold a newline; when one does, the pieces outnumber the turns, and the labels are read
+// again with backslash and newline escaped (\\ and \n).
+const labelsSql = (members: string, isEscaped: boolean) => `
   SELECT x.turns, x.labels FROM ${members}
   CROSS JOIN LATERAL (
     SELECT array_send(array_agg(l.turn_id ORDER BY l.turn_id)) AS turns,
-      string_agg(replace(replace(l.label, '\\', '\\\\'), E'\\n', '\\n'), E'\\n' ORDER BY l.turn_id) AS labels
+      string_agg(${isEscaped ? "replace(replace(l.label, '\\', '\\\\'), E'\\n', '\\n')" : "l.label"}, E'\\n' ORDER BY l.turn_id) AS labels
     FROM judge_labels l WHERE l.judge_id = m.judge_id AND l.label IS NOT NULL) x
   ORDER BY m.pos`;
 
 const utf8 = new TextDecoder();
+const NEWLINE = 10;
 
-function splitLabels(field: Uint8Array | null, n: number): string[] {
-  if (field === null) return [];
-  const text = utf8.decode(field);
-  const labels = text.split("\n");
-  if (text.includes("\\")) {
-    for (let i = 0; i < labels.length; i++) if (labels[i].includes("\\")) labels[i] = labels[i].replace(/\\(\\|n)/g, (_, c: string) => (c === "n" ? "\n" : "\\"));
+/**
+ * The newline-separated labels of a text, each distinct label one string: the bytes are
+ * looked up by a hash in the labels seen so far, so a vote compares references and a
+ * million labels make no million strings. Null when the pieces are not n (a label held a
+ * newline).
+ */
+type SeenLabel = { bytes: Uint8Array; label: string; next: SeenLabel | undefined };
+
+function isSame(bytes: Uint8Array, field: Uint8Array, start: number, end: number): boolean {
+  if (bytes.length !== end - start) return false;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== field[start + i]) return false;
+  return true;
+}
+
+function splitLabels(field: Uint8Array | null, n: number): string[] | null {
+  if (field === null) return n === 0 ? [] : null;
+  const seen = new Map<number, SeenLabel>();
+  const labels = new Array<string>(n);
+  let count = 0;
+  for (let start = 0; start <= field.length; ) {
+    let hash = 0x811c9dc5; // FNV-1a over the label's bytes
+    let end = start;
+    for (; end < field.length && field[end] !== NEWLINE; end++) hash = Math.imul(hash ^ field[end], 0x01000193);
+    if (count === n) return null;
+    let entry = seen.get(hash);
+    while (entry !== undefined && !isSame(entry.bytes, field, start, end)) entry = entry.next;
+    if (entry === undefined) {
+      const bytes = field.slice(start, end);
+      entry = { bytes, label: utf8.decode(bytes), next: seen.get(hash) };
+      seen.set(hash, entry);
+    }
+    labels[count++] = entry.label;
+    start = end + 1;
   }
-  if (labels.length !== n) throw new Error(`expected ${n} labels, got ${labels.length}`);
-  return labels;
+  return count === n ? labels : null;
+}
+
+/** An escaped text (\\ for a backslash, \n for a newline) split at its newlines. */
+function splitEscapedLabels(field: Uint8Array | null): string[] {
+  if (field === null) return [];
+  return utf8.decode(field).split("\n").map((label) => (label.includes("\\") ? label.replace(/\\(\\|n)/g, (_, c: string) => (c === "n" ? "\n" : "\\")) : label));
 }
 
 /** Each member's single labels (binary and categorical answers), in the members' order, turns ascending. */
 export async function readMemberLabels(client: pg.ClientBase, memberIds: readonly number[]): Promise<MemberLabels[]> {
-  const rows = await copyRows(client, labelsSql(membersSql(memberIds)));
-  return rows.map(([turns, text]) => {
+  const members = membersSql(memberIds);
+  const rows = await copyRows(client, labelsSql(members, false));
+  const plain = rows.map(([turns, text]) => {
     const turnIds = decodeArray(turns, INT4, (n) => new Int32Array(n));
     return { turnIds, labels: splitLabels(text, turnIds.length) };
+  });
+  if (plain.every((member) => member.labels !== null)) return plain.map(({ turnIds, labels }) => ({ turnIds, labels: labels! }));
+  const escaped = await copyRows(client, labelsSql(members, true));
+  return escaped.map(([turns, text]) => {
+    const turnIds = decodeArray(turns, INT4, (n) => new Int32Array(n));
+    const labels = splitEscapedLabels(text);
+    if (labels.length !== turnIds.length) throw new Error(`expected ${turnIds.length} labels, got ${labels.length}`);
+    return { turnIds, labels };
   });
 }
