@@ -19,7 +19,9 @@ test("an admin creates a panel of two judges and reads what it is worth on the r
   await form.getByRole("checkbox", { name: /^demo-judge-a 1/ }).check();
   await form.getByRole("checkbox", { name: /^demo-judge-b 1/ }).check();
   await form.getByRole("button", { name: "Create panel" }).click();
-  await expect(form.getByText(`Created ${name} 1: answers on 540 turns.`)).toBeVisible();
+  // The job worker builds it; the page updates by itself until it is done.
+  await expect(form.getByText(`Building “${name}” in the background; it is listed below when its answers are stored.`)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Panels being built" }).getByText(`Created ${name} 1: answers on 540 turns.`)).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole("link", { name: `${name} 1` }).click();
   const section = page.getByRole("region", { name: "Judge panel" });

@@ -32,24 +32,40 @@ export async function storePanelAnswers(client: pg.ClientBase, judgeId: number, 
   return panel.turnIds.length;
 }
 
-/**
- * Creates a panel judge from existing judges and stores its answers: the mean or median of
- * the members' scores, or the majority vote of their labels, on the turns every member
- * answered. A panel of an existing name becomes its next version, so earlier versions and
- * their figures stay. One transaction: a panel without its answers is never seen.
- */
-export async function createPanel(input: PanelForm, onAggregated?: OnAggregated): Promise<CreatedPanel> {
+/** The members as judges, in the form's order; refuses a judge twice or one that is gone. */
+export async function findPanelMembers(input: PanelForm) {
   if (new Set(input.members).size !== input.members.length) throw new DomainError("invalid", "A judge can sit on a panel once.");
   const judges = await getDb().judge.findMany({ where: { id: { in: input.members } }, select: { id: true, name: true, version: true, kind: true } });
   const byId = new Map(judges.map((judge) => [judge.id, judge]));
   const missing = input.members.filter((id) => !byId.has(id));
   if (missing.length > 0) throw new DomainError("invalid", `No judge with id ${missing.join(", ")}: reload the page and pick again.`);
-  const members = input.members.map((id) => byId.get(id)!);
+  return input.members.map((id) => byId.get(id)!);
+}
+
+/** Refuses a name that belongs to a judge that is not a panel (a panel's name gets a next version). */
+export function refuseNonPanelName(name: string, kinds: readonly string[]): void {
+  if (kinds.some((kind) => kind !== "panel")) throw new DomainError("conflict", `“${name}” is the name of a judge that is not a panel: choose another name.`, { name: "Taken by another judge" });
+}
+
+/**
+ * Creates a panel judge from existing judges and stores its answers: the mean or median of
+ * the members' scores, or the majority vote of their labels, on the turns every member
+ * answered. A panel of an existing name becomes its next version, so earlier versions and
+ * their figures stay. One transaction: a panel without its answers is never seen;
+ * `afterStore` runs in it (the panel job marks itself done there, so a retry cannot store
+ * the panel twice).
+ */
+export async function createPanel(
+  input: PanelForm,
+  onAggregated?: OnAggregated,
+  afterStore?: (client: pg.ClientBase, panel: CreatedPanel) => Promise<void>,
+): Promise<CreatedPanel> {
+  const members = await findPanelMembers(input);
   const config: PanelConfig = { panel: { members: members.map(({ id, name, version }) => ({ id, name, version })), aggregate: input.aggregate } };
   return withImportTransaction(async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`panel:${input.name}`]);
     const versions = (await client.query<{ version: string; kind: string }>(`SELECT version, kind::text AS kind FROM judges WHERE name = $1`, [input.name])).rows;
-    if (versions.some((v) => v.kind !== "panel")) throw new DomainError("conflict", `“${input.name}” is the name of a judge that is not a panel: choose another name.`, { name: "Taken by another judge" });
+    refuseNonPanelName(input.name, versions.map((v) => v.kind));
     const version = String(versions.reduce((max, v) => Math.max(max, Number(v.version) || 0), 0) + 1);
     const [{ id }] = (await client.query<{ id: number }>(`INSERT INTO judges (name, version, kind, config) VALUES ($1, $2, 'panel', $3::jsonb) RETURNING id`, [input.name, version, JSON.stringify(config)])).rows;
     const turns = await storePanelAnswers(client, id, input.members, input.aggregate, onAggregated);
@@ -57,6 +73,8 @@ export async function createPanel(input: PanelForm, onAggregated?: OnAggregated)
       const what = input.aggregate === "vote" ? "labelled" : "scored";
       throw new DomainError("invalid", `These judges have no turn that all of them ${what}, so the panel would have no answers. Pick judges that ${what} the same turns.`);
     }
-    return { id, name: input.name, version, turns };
+    const panel = { id, name: input.name, version, turns };
+    await afterStore?.(client, panel);
+    return panel;
   });
 }

@@ -4,11 +4,11 @@ import { revalidatePath } from "next/cache";
 import { ACCESS } from "@/lib/auth/access";
 import { panelFormSchema } from "@/lib/panels/panel.schema";
 import { authorizedAction } from "@/lib/server/auth/guards";
-import { createPanel } from "@/lib/server/panels/create-panel";
+import { queuePanel } from "@/lib/server/panels/panel-job";
 
-/** Creates a panel (admins only) and stores its answers; the message says on how many turns. */
-export const createPanelAction = authorizedAction<typeof panelFormSchema, undefined>(ACCESS.administer, panelFormSchema, async (input) => {
-  const panel = await createPanel(input);
+/** Queues a panel's creation (admins only); its answers are stored by the job worker and the page shows the outcome. */
+export const createPanelAction = authorizedAction<typeof panelFormSchema, undefined>(ACCESS.administer, panelFormSchema, async (input, user) => {
+  const { isNew } = await queuePanel(input, user.id);
   revalidatePath("/settings/judges/panels");
-  return { message: `Created ${panel.name} ${panel.version}: answers on ${panel.turns.toLocaleString("en")} turns. Pick it as the judge on the Agreement page to see what it is worth.` };
+  return { message: isNew ? `Building “${input.name}” in the background; it is listed below when its answers are stored.` : `“${input.name}” is already being built.` };
 });
