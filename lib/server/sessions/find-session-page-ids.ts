@@ -1,12 +1,12 @@
 import "server-only";
 import type { QualityCutoffs } from "@/lib/judge";
 import { QUALITY_PARAMS, type ListQuery } from "@/lib/sessions/list-query.schema";
-import { TOTAL_COUNT_CAP } from "@/lib/sessions/session-list";
 import { scoreRangesOfLevels, type QualityLevel } from "@/lib/thresholds/levels";
 import { Prisma } from "@/prisma/generated/client";
 import { getDb } from "../db";
 import { buildSessionFilters, whereClause } from "./build-session-filters";
-import { findTextMatches } from "./find-text-matches";
+import { findSessionCount, type SessionCount } from "./find-session-count";
+import { findTextMatches, textProbeCondition } from "./find-text-matches";
 import { findDisplayJudgeId } from "./session-display";
 
 export type PageIds = { ids: number[]; total: number; isTotalCapped: boolean };
@@ -21,13 +21,31 @@ export type PageIds = { ids: number[]; total: number; isTotalCapped: boolean };
 export async function findSessionPageIds(query: ListQuery, cutoffs: QualityCutoffs, preferredJudgeId?: number): Promise<PageIds> {
   const text = await findTextMatches(query.q);
   if (text.kind === "listed" && text.sessionIds.length === 0) return { ids: [], total: 0, isTotalCapped: false };
-  const conditions = buildSessionFilters(query, text);
+  const filters: Filters = {
+    conditions: buildSessionFilters(query, text),
+    tsQuery: text.kind === "many" ? text.tsQuery : null,
+  };
   const scoreConditions = scoreFilters(query, cutoffs);
   const isScoreSort = query.sort === "score" || query.sort === "quality";
-  if (scoreConditions.length === 0 && !isScoreSort) return findColumnPage(query, conditions);
+  if (scoreConditions.length === 0 && !isScoreSort) return findColumnPage(query, filters);
   const chosen = chosenScores(query.judge, preferredJudgeId, await findDisplayJudgeId());
-  if (scoreConditions.length > 0) return findScoreFilteredPage(query, conditions, scoreConditions, chosen);
-  return findScoreSortedPage(query, conditions, chosen);
+  if (scoreConditions.length > 0) return findScoreFilteredPage(query, { ...filters, conditions: [...filters.conditions, ...scoreConditions] }, chosen);
+  return findScoreSortedPage(query, filters, chosen);
+}
+
+/** The conditions on `eval_sessions s` (and the chosen scores `c`), and the text search when it is checked per session. */
+type Filters = { conditions: Prisma.Sql[]; tsQuery: string | null };
+
+const SCORES_JOINED = [Prisma.sql`c.session_id`];
+
+/** The text check per session, after the other conditions (and, when `c` is joined, after the score conditions). */
+function textProbe(filters: Filters, sameIds: readonly Prisma.Sql[] = []): Prisma.Sql | null {
+  return filters.tsQuery === null ? null : textProbeCondition(filters.tsQuery, sameIds);
+}
+
+/** Every condition, the text check last. */
+function allConditions(filters: Filters, probe: Prisma.Sql | null, ...more: Prisma.Sql[]): Prisma.Sql[] {
+  return [...filters.conditions, ...more, ...(probe === null ? [] : [probe])];
 }
 
 const RATED_SHARE = Prisma.sql`(s.rated_turn_count::float8 / GREATEST(s.turn_count, 1))`;
@@ -100,7 +118,7 @@ export const listPlan = { fetchThenSortMax: 2_000 };
  * far off (a judge's averages are not spread like another's), so the count decides: few
  * matches are fetched first (OFFSET 0 keeps the planner from merging the two) and sorted.
  */
-async function orderedIds(query: ListQuery, from: Prisma.Sql, key: Prisma.Sql, total: Omit<PageIds, "ids">): Promise<number[]> {
+async function orderedIds(query: ListQuery, from: Prisma.Sql, key: Prisma.Sql, total: SessionCount): Promise<number[]> {
   const dir = direction(query);
   const { limit, offset } = page(query);
   const isFew = !total.isTotalCapped && total.total <= listPlan.fetchThenSortMax;
@@ -114,22 +132,24 @@ async function orderedIds(query: ListQuery, from: Prisma.Sql, key: Prisma.Sql, t
 }
 
 /** Sorts and filters on eval_sessions' columns only. */
-async function findColumnPage(query: ListQuery, conditions: Prisma.Sql[]): Promise<PageIds> {
-  const from = Prisma.sql`FROM eval_sessions s ${whereClause(conditions)}`;
-  const total = await cappedCount(Prisma.sql`SELECT 1 ${from}`);
+async function findColumnPage(query: ListQuery, filters: Filters): Promise<PageIds> {
+  const probe = textProbe(filters);
+  const total = await findSessionCount(Prisma.sql`FROM eval_sessions s`, filters.conditions, probe);
+  const from = Prisma.sql`FROM eval_sessions s ${whereClause(allConditions(filters, probe))}`;
   return { ids: await orderedIds(query, from, columnKey(query), total), ...total };
 }
 
 /**
- * Filtered on the average score or level (whatever the sort): only sessions with an average
- * can match, so the chosen scores are joined and bounded. The level is a step function of
- * the average, so by level and by average is one order.
+ * Filtered on the average score or level (whatever the sort; `filters` holds the score
+ * conditions): only sessions with an average can match, so the chosen scores are joined and
+ * bounded. The level is a step function of the average, so by level and by average is one order.
  */
-async function findScoreFilteredPage(query: ListQuery, conditions: Prisma.Sql[], scoreConditions: Prisma.Sql[], chosen: Prisma.Sql): Promise<PageIds> {
-  const from = Prisma.sql`FROM eval_sessions s JOIN (${chosen}) c ON c.session_id = s.id
-    ${whereClause([...conditions, ...scoreConditions])}`;
+async function findScoreFilteredPage(query: ListQuery, filters: Filters, chosen: Prisma.Sql): Promise<PageIds> {
+  const tables = Prisma.sql`FROM eval_sessions s JOIN (${chosen}) c ON c.session_id = s.id`;
   const isScoreSort = query.sort === "score" || query.sort === "quality";
-  const total = await cappedCount(Prisma.sql`SELECT 1 ${from}`);
+  const probe = textProbe(filters, SCORES_JOINED);
+  const total = await findSessionCount(tables, filters.conditions, probe);
+  const from = Prisma.sql`${tables} ${whereClause(allConditions(filters, probe))}`;
   return { ids: await orderedIds(query, from, isScoreSort ? Prisma.sql`c.average_score` : columnKey(query), total), ...total };
 }
 
@@ -138,10 +158,10 @@ async function findScoreFilteredPage(query: ListQuery, conditions: Prisma.Sql[],
  * its order, then those without one (no judge scored them) by id, both ways. The second
  * part is only read when the page reaches it.
  */
-async function findScoreSortedPage(query: ListQuery, conditions: Prisma.Sql[], chosen: Prisma.Sql): Promise<PageIds> {
+async function findScoreSortedPage(query: ListQuery, filters: Filters, chosen: Prisma.Sql): Promise<PageIds> {
   const scoredFrom = Prisma.sql`FROM eval_sessions s JOIN (${chosen}) c ON c.session_id = s.id
-    ${whereClause([...conditions, Prisma.sql`c.average_score IS NOT NULL`])}`;
-  const total = await cappedCount(Prisma.sql`SELECT 1 FROM eval_sessions s ${whereClause(conditions)}`);
+    ${whereClause(allConditions(filters, textProbe(filters, SCORES_JOINED), Prisma.sql`c.average_score IS NOT NULL`))}`;
+  const total = await findSessionCount(Prisma.sql`FROM eval_sessions s`, filters.conditions, textProbe(filters));
   const ids = await orderedIds(query, scoredFrom, Prisma.sql`c.average_score`, total);
   const { limit, offset } = page(query);
   if (ids.length < limit) {
@@ -149,18 +169,11 @@ async function findScoreSortedPage(query: ListQuery, conditions: Prisma.Sql[], c
     const [{ n: scoredCount }] = await db.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n ${scoredFrom}`;
     const unscored = await db.$queryRaw<Array<{ id: number }>>`
       SELECT s.id FROM eval_sessions s
-      ${whereClause([...conditions, Prisma.sql`NOT EXISTS (SELECT 1 FROM (${chosen}) c WHERE c.session_id = s.id AND c.average_score IS NOT NULL)`])}
+      ${whereClause(allConditions(filters, textProbe(filters), Prisma.sql`NOT EXISTS (SELECT 1 FROM (${chosen}) c WHERE c.session_id = s.id AND c.average_score IS NOT NULL)`))}
       ORDER BY s.id ${direction(query)} LIMIT ${limit - ids.length}::int OFFSET ${Math.max(0, offset - scoredCount)}::int`;
     ids.push(...unscored.map((row) => row.id));
   }
   return { ids, ...total };
-}
-
-/** How many rows a query returns, counting no further than TOTAL_COUNT_CAP + 1. */
-async function cappedCount(rows: Prisma.Sql): Promise<Omit<PageIds, "ids">> {
-  const [{ n }] = await getDb().$queryRaw<Array<{ n: number }>>`
-    SELECT count(*)::int AS n FROM (${rows} LIMIT ${TOTAL_COUNT_CAP + 1}::int) matching`;
-  return { total: Math.min(n, TOTAL_COUNT_CAP), isTotalCapped: n > TOTAL_COUNT_CAP };
 }
 
 /** ORDER BY prefix that puts the preferred judge's row first (nothing when there is none). */

@@ -1,16 +1,36 @@
 import "server-only";
 import { searchTerms, toPrefixTsQuery } from "@/lib/sessions/search-terms";
+import { TOTAL_COUNT_CAP } from "@/lib/sessions/session-list";
 import { Prisma } from "@/prisma/generated/client";
 import { getDb } from "../db";
 
-/** Beyond this many matching sessions the search is left to a condition in the list query. */
-const MAX_LISTED_MATCHES = 5_000;
+/**
+ * Beyond this many matching sessions the search is left to a condition in the list query.
+ * Each listed match costs a read of its session's row (the search document is stored
+ * there), so this stays small; it is at least TOTAL_COUNT_CAP, so that a search with more
+ * matches than this alone is known to reach the cap.
+ */
+export const MAX_LISTED_MATCHES = Math.max(2_000, TOTAL_COUNT_CAP);
 
 export type TextMatches = { kind: "none" } | { kind: "listed"; sessionIds: number[] } | { kind: "many"; tsQuery: string };
 
-/** The condition on `eval_sessions s` (the expression matches the GIN index on search_vector). */
-export function textMatchCondition(tsQuery: string): Prisma.Sql {
-  return Prisma.sql`s.search_vector @@ to_tsquery('simple'::regconfig, ${tsQuery})`;
+/** The condition on `eval_sessions <alias>` (the expression matches the GIN index on search_vector). */
+export function textMatchCondition(tsQuery: string, alias: Prisma.Sql = Prisma.raw("s")): Prisma.Sql {
+  return Prisma.sql`${alias}.search_vector @@ to_tsquery('simple'::regconfig, ${tsQuery})`;
+}
+
+/**
+ * The same condition on `eval_sessions s`, as a probe of the session's row by id (a subquery
+ * PostgreSQL cannot merge into the list query, and checks after the cheaper conditions): the
+ * list then reads its sort and filter columns from covering indexes and reads a session's
+ * row, whose search document is large, only for sessions that passed every other filter.
+ * `sameIds` are further columns equal to the session's id (the joined scores' session_id):
+ * naming them makes the check wait until those rows are joined and filtered too.
+ * Used when the search matches too many sessions to list them.
+ */
+export function textProbeCondition(tsQuery: string, sameIds: readonly Prisma.Sql[] = []): Prisma.Sql {
+  const ids = [Prisma.sql`s.id`, ...sameIds].map((id) => Prisma.sql`doc.id = ${id}`);
+  return Prisma.sql`(SELECT ${textMatchCondition(tsQuery, Prisma.raw("doc"))} FROM eval_sessions doc WHERE ${Prisma.join(ids, " AND ")})`;
 }
 
 /**

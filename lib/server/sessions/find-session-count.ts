@@ -1,0 +1,38 @@
+import "server-only";
+import { TOTAL_COUNT_CAP } from "@/lib/sessions/session-list";
+import { Prisma } from "@/prisma/generated/client";
+import { getDb } from "../db";
+import { whereClause } from "./build-session-filters";
+
+export type SessionCount = { total: number; isTotalCapped: boolean };
+
+/**
+ * Sessions a text search with too many matches to list (see findTextMatches) is checked on,
+ * at most, when it is combined with other filters: each check reads the session's row,
+ * whose search document is large. When the checks run out before the cap is reached, the
+ * count is a lower bound (isTotalCapped: "at least").
+ */
+export const listCount = { textCheckBudget: 2_000 };
+
+/**
+ * How many sessions of `from` (FROM … on `eval_sessions s`) pass `conditions` and, when
+ * given, `textProbe` (the text search as a per-session check), counting no further than
+ * TOTAL_COUNT_CAP. Without a text probe, the conditions read covering indexes only (see
+ * migration "sessions_list_covering_indexes"), so counting to the cap is cheap. A text
+ * probe alone is already known to pass the cap; with other conditions, it is checked on at
+ * most `listCount.textCheckBudget` sessions that pass them.
+ */
+export async function findSessionCount(from: Prisma.Sql, conditions: readonly Prisma.Sql[], textProbe: Prisma.Sql | null): Promise<SessionCount> {
+  const db = getDb();
+  if (textProbe === null) {
+    const [{ n }] = await db.$queryRaw<Array<{ n: number }>>`
+      SELECT count(*)::int AS n FROM (SELECT 1 ${from} ${whereClause(conditions)} LIMIT ${TOTAL_COUNT_CAP + 1}::int) matching`;
+    return { total: Math.min(n, TOTAL_COUNT_CAP), isTotalCapped: n > TOTAL_COUNT_CAP };
+  }
+  if (conditions.length === 0) return { total: TOTAL_COUNT_CAP, isTotalCapped: true };
+  const budget = listCount.textCheckBudget;
+  const [{ n, checked }] = await db.$queryRaw<Array<{ n: number; checked: number }>>`
+    SELECT count(*) FILTER (WHERE is_match)::int AS n, count(*)::int AS checked
+    FROM (SELECT ${textProbe} AS is_match ${from} ${whereClause(conditions)} LIMIT ${budget}::int) candidates`;
+  return { total: Math.min(n, TOTAL_COUNT_CAP), isTotalCapped: n > TOTAL_COUNT_CAP || checked === budget };
+}
