@@ -16,23 +16,28 @@ export const listCount = { textCheckBudget: 2_000 };
 
 /**
  * How many sessions of `from` (FROM … on `eval_sessions s`) pass `conditions` and, when
- * given, `textProbe` (the text search as a per-session check), counting no further than
- * TOTAL_COUNT_CAP. Without a text probe, the conditions read covering indexes only (see
- * migration "sessions_list_covering_indexes"), so counting to the cap is cheap. A text
- * probe alone is already known to pass the cap; with other conditions, it is checked on at
- * most `listCount.textCheckBudget` sessions that pass them.
+ * given, the text search checked per session (`text.probe`; `text.atLeast`: how many
+ * sessions the search alone is known to match), counting no further than TOTAL_COUNT_CAP.
+ * Without a text check, the conditions read covering indexes only (see migration
+ * "sessions_list_covering_indexes"), so counting to the cap is cheap. A text check alone
+ * known to pass the cap is not counted; otherwise it is made on at most
+ * `listCount.textCheckBudget` sessions that pass the other conditions.
  */
-export async function findSessionCount(from: Prisma.Sql, conditions: readonly Prisma.Sql[], textProbe: Prisma.Sql | null): Promise<SessionCount> {
+export async function findSessionCount(
+  from: Prisma.Sql,
+  conditions: readonly Prisma.Sql[],
+  text: { probe: Prisma.Sql; atLeast: number } | null,
+): Promise<SessionCount> {
   const db = getDb();
-  if (textProbe === null) {
+  if (text === null) {
     const [{ n }] = await db.$queryRaw<Array<{ n: number }>>`
       SELECT count(*)::int AS n FROM (SELECT 1 ${from} ${whereClause(conditions)} LIMIT ${TOTAL_COUNT_CAP + 1}::int) matching`;
     return { total: Math.min(n, TOTAL_COUNT_CAP), isTotalCapped: n > TOTAL_COUNT_CAP };
   }
-  if (conditions.length === 0) return { total: TOTAL_COUNT_CAP, isTotalCapped: true };
+  if (conditions.length === 0 && text.atLeast > TOTAL_COUNT_CAP) return { total: TOTAL_COUNT_CAP, isTotalCapped: true };
   const budget = listCount.textCheckBudget;
   const [{ n, checked }] = await db.$queryRaw<Array<{ n: number; checked: number }>>`
     SELECT count(*) FILTER (WHERE is_match)::int AS n, count(*)::int AS checked
-    FROM (SELECT ${textProbe} AS is_match ${from} ${whereClause(conditions)} LIMIT ${budget}::int) candidates`;
+    FROM (SELECT ${text.probe} AS is_match ${from} ${whereClause(conditions)} LIMIT ${budget}::int) candidates`;
   return { total: Math.min(n, TOTAL_COUNT_CAP), isTotalCapped: n > TOTAL_COUNT_CAP || checked === budget };
 }

@@ -23,7 +23,7 @@ export async function findSessionPageIds(query: ListQuery, cutoffs: QualityCutof
   if (text.kind === "listed" && text.sessionIds.length === 0) return { ids: [], total: 0, isTotalCapped: false };
   const filters: Filters = {
     conditions: buildSessionFilters(query, text),
-    tsQuery: text.kind === "many" ? text.tsQuery : null,
+    text: text.kind === "many" ? text : null,
   };
   const scoreConditions = scoreFilters(query, cutoffs);
   const isScoreSort = query.sort === "score" || query.sort === "quality";
@@ -34,13 +34,18 @@ export async function findSessionPageIds(query: ListQuery, cutoffs: QualityCutof
 }
 
 /** The conditions on `eval_sessions s` (and the chosen scores `c`), and the text search when it is checked per session. */
-type Filters = { conditions: Prisma.Sql[]; tsQuery: string | null };
+type Filters = { conditions: Prisma.Sql[]; text: { tsQuery: string; atLeast: number } | null };
 
 const SCORES_JOINED = [Prisma.sql`c.session_id`];
 
 /** The text check per session, after the other conditions (and, when `c` is joined, after the score conditions). */
 function textProbe(filters: Filters, sameIds: readonly Prisma.Sql[] = []): Prisma.Sql | null {
-  return filters.tsQuery === null ? null : textProbeCondition(filters.tsQuery, sameIds);
+  return filters.text === null ? null : textProbeCondition(filters.text.tsQuery, sameIds);
+}
+
+/** The text check as findSessionCount takes it. */
+function textCount(filters: Filters, probe: Prisma.Sql | null): { probe: Prisma.Sql; atLeast: number } | null {
+  return filters.text === null || probe === null ? null : { probe, atLeast: filters.text.atLeast };
 }
 
 /** Every condition, the text check last. */
@@ -134,7 +139,7 @@ async function orderedIds(query: ListQuery, from: Prisma.Sql, key: Prisma.Sql, t
 /** Sorts and filters on eval_sessions' columns only. */
 async function findColumnPage(query: ListQuery, filters: Filters): Promise<PageIds> {
   const probe = textProbe(filters);
-  const total = await findSessionCount(Prisma.sql`FROM eval_sessions s`, filters.conditions, probe);
+  const total = await findSessionCount(Prisma.sql`FROM eval_sessions s`, filters.conditions, textCount(filters, probe));
   const from = Prisma.sql`FROM eval_sessions s ${whereClause(allConditions(filters, probe))}`;
   return { ids: await orderedIds(query, from, columnKey(query), total), ...total };
 }
@@ -148,7 +153,7 @@ async function findScoreFilteredPage(query: ListQuery, filters: Filters, chosen:
   const tables = Prisma.sql`FROM eval_sessions s JOIN (${chosen}) c ON c.session_id = s.id`;
   const isScoreSort = query.sort === "score" || query.sort === "quality";
   const probe = textProbe(filters, SCORES_JOINED);
-  const total = await findSessionCount(tables, filters.conditions, probe);
+  const total = await findSessionCount(tables, filters.conditions, textCount(filters, probe));
   const from = Prisma.sql`${tables} ${whereClause(allConditions(filters, probe))}`;
   return { ids: await orderedIds(query, from, isScoreSort ? Prisma.sql`c.average_score` : columnKey(query), total), ...total };
 }
@@ -161,7 +166,7 @@ async function findScoreFilteredPage(query: ListQuery, filters: Filters, chosen:
 async function findScoreSortedPage(query: ListQuery, filters: Filters, chosen: Prisma.Sql): Promise<PageIds> {
   const scoredFrom = Prisma.sql`FROM eval_sessions s JOIN (${chosen}) c ON c.session_id = s.id
     ${whereClause(allConditions(filters, textProbe(filters, SCORES_JOINED), Prisma.sql`c.average_score IS NOT NULL`))}`;
-  const total = await findSessionCount(Prisma.sql`FROM eval_sessions s`, filters.conditions, textProbe(filters));
+  const total = await findSessionCount(Prisma.sql`FROM eval_sessions s`, filters.conditions, textCount(filters, textProbe(filters)));
   const ids = await orderedIds(query, scoredFrom, Prisma.sql`c.average_score`, total);
   const { limit, offset } = page(query);
   if (ids.length < limit) {

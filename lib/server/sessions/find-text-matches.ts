@@ -5,14 +5,15 @@ import { Prisma } from "@/prisma/generated/client";
 import { getDb } from "../db";
 
 /**
- * Beyond this many matching sessions the search is left to a condition in the list query.
- * Each listed match costs a read of its session's row (the search document is stored
- * there), so this stays small; it is at least TOTAL_COUNT_CAP, so that a search with more
- * matches than this alone is known to reach the cap.
+ * Beyond `maxListedMatches` matching sessions the search is left to a per-session check in
+ * the list query (an object so that tests can run both paths). Each listed match costs a
+ * read of its session's row (the search document is stored there), so it stays small; at or
+ * above TOTAL_COUNT_CAP, a search with more matches than it lists is known to reach the cap.
  */
-export const MAX_LISTED_MATCHES = Math.max(2_000, TOTAL_COUNT_CAP);
+export const textSearchPlan = { maxListedMatches: Math.max(2_000, TOTAL_COUNT_CAP) };
 
-export type TextMatches = { kind: "none" } | { kind: "listed"; sessionIds: number[] } | { kind: "many"; tsQuery: string };
+/** `many`: more than `atLeast - 1` sessions match, too many to list. */
+export type TextMatches = { kind: "none" } | { kind: "listed"; sessionIds: number[] } | { kind: "many"; tsQuery: string; atLeast: number };
 
 /** The condition on `eval_sessions <alias>` (the expression matches the GIN index on search_vector). */
 export function textMatchCondition(tsQuery: string, alias: Prisma.Sql = Prisma.raw("s")): Prisma.Sql {
@@ -37,14 +38,14 @@ export function textProbeCondition(tsQuery: string, sameIds: readonly Prisma.Sql
  * The sessions whose text (seed prompt and responses together, one document per session)
  * contains every word of the search, each as a word or the start of one.
  * PostgreSQL cannot estimate how many rows a prefix query matches, and guessing too many
- * makes it walk every session; so a search matching a few thousand sessions or fewer is run on
- * its own first and handed over as a list of ids, whose length the planner knows.
+ * makes it walk every session; so a search matching up to `maxListedMatches` sessions is run
+ * on its own first and handed over as a list of ids, whose length the planner knows.
  */
 export async function findTextMatches(text: string | undefined): Promise<TextMatches> {
   const tsQuery = text === undefined ? null : toPrefixTsQuery(searchTerms(text));
   if (tsQuery === null) return { kind: "none" };
   const rows = await getDb().$queryRaw<Array<{ id: number }>>`
-    SELECT s.id FROM eval_sessions s WHERE ${textMatchCondition(tsQuery)} LIMIT ${MAX_LISTED_MATCHES + 1}::int`;
-  if (rows.length > MAX_LISTED_MATCHES) return { kind: "many", tsQuery };
+    SELECT s.id FROM eval_sessions s WHERE ${textMatchCondition(tsQuery)} LIMIT ${textSearchPlan.maxListedMatches + 1}::int`;
+  if (rows.length > textSearchPlan.maxListedMatches) return { kind: "many", tsQuery, atLeast: rows.length };
   return { kind: "listed", sessionIds: rows.map((row) => row.id) };
 }

@@ -4,6 +4,7 @@ import { Prisma } from "@/prisma/generated/client";
 import { getDb } from "../db";
 import { listPlan } from "./find-session-page-ids";
 import { findSessions } from "./find-sessions";
+import { textSearchPlan } from "./find-text-matches";
 import { createJudge, createSession, uniqueWord } from "./session-fixtures";
 
 // The sessions list must never read every turn (issue 20): each of its statements is
@@ -75,7 +76,11 @@ describe("the sessions list's query plans", () => {
   const marker = uniqueWord();
   let judge: number;
   const planned = listPlan.fetchThenSortMax;
-  afterAll(() => void (listPlan.fetchThenSortMax = planned));
+  const textPlanned = textSearchPlan.maxListedMatches;
+  afterAll(() => {
+    listPlan.fetchThenSortMax = planned;
+    textSearchPlan.maxListedMatches = textPlanned;
+  });
 
   beforeAll(async () => {
     judge = await createJudge("plans-test", "heuristic");
@@ -92,10 +97,13 @@ describe("the sessions list's query plans", () => {
   });
 
   it.each([
-    ["matches fetched, then sorted", 2_000],
-    ["the sort's index walked", 0],
-  ])("never scans turns, judge scores or ratings whole (%s)", async (_, fetchThenSortMax) => {
+    ["matches fetched, then sorted", 2_000, textSearchPlan.maxListedMatches],
+    ["the sort's index walked", 0, textSearchPlan.maxListedMatches],
+    ["the search checked per session, matches fetched, then sorted", 2_000, 0],
+    ["the search checked per session, the sort's index walked", 0, 0],
+  ])("never scans turns, judge scores or ratings whole (%s)", async (_, fetchThenSortMax, maxListedMatches) => {
     listPlan.fetchThenSortMax = fetchThenSortMax;
+    textSearchPlan.maxListedMatches = maxListedMatches;
     const queries = listQueries(marker, judge);
     const statements = await captured(async () => {
       for (const query of queries) {
