@@ -4,7 +4,11 @@ import { Prisma } from "@/prisma/generated/client";
 import { getDb } from "../db";
 import { whereClause } from "./build-session-filters";
 
-export type SessionCount = { total: number; isTotalCapped: boolean };
+/**
+ * `textCandidates`, when a text search is checked per session: how many sessions pass the
+ * other conditions, counted up to `listCount.candidatesMax` (one more: more than that).
+ */
+export type SessionCount = { total: number; isTotalCapped: boolean; textCandidates?: number };
 
 /**
  * Sessions a text search with too many matches to list (see findTextMatches) is checked on,
@@ -12,7 +16,7 @@ export type SessionCount = { total: number; isTotalCapped: boolean };
  * whose search document is large. When the checks run out before the cap is reached, the
  * count is a lower bound (isTotalCapped: "at least").
  */
-export const listCount = { textCheckBudget: 2_000 };
+export const listCount = { textCheckBudget: 2_000, candidatesMax: 20_000 };
 
 /**
  * How many sessions of `from` (FROM … on `eval_sessions s`) pass `conditions` and, when
@@ -35,9 +39,10 @@ export async function findSessionCount(
     return { total: Math.min(n, TOTAL_COUNT_CAP), isTotalCapped: n > TOTAL_COUNT_CAP };
   }
   if (conditions.length === 0 && text.atLeast > TOTAL_COUNT_CAP) return { total: TOTAL_COUNT_CAP, isTotalCapped: true };
-  const budget = listCount.textCheckBudget;
-  const [{ n, checked }] = await db.$queryRaw<Array<{ n: number; checked: number }>>`
-    SELECT count(*) FILTER (WHERE is_match)::int AS n, count(*)::int AS checked
-    FROM (SELECT ${text.probe} AS is_match ${from} ${whereClause(conditions)} LIMIT ${budget}::int) candidates`;
-  return { total: Math.min(n, TOTAL_COUNT_CAP), isTotalCapped: n > TOTAL_COUNT_CAP || checked === budget };
+  const { textCheckBudget: budget, candidatesMax } = listCount;
+  const [{ n, checked, candidates }] = await db.$queryRaw<Array<{ n: number; checked: number; candidates: number }>>`
+    SELECT count(*) FILTER (WHERE is_match)::int AS n, count(*)::int AS checked,
+      (SELECT count(*) FROM (SELECT 1 ${from} ${whereClause(conditions)} LIMIT ${candidatesMax + 1}::int) passing)::int AS candidates
+    FROM (SELECT ${text.probe} AS is_match ${from} ${whereClause(conditions)} LIMIT ${budget}::int) checked`;
+  return { total: Math.min(n, TOTAL_COUNT_CAP), isTotalCapped: n > TOTAL_COUNT_CAP || checked === budget, textCandidates: candidates };
 }

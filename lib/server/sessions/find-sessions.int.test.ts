@@ -23,22 +23,24 @@ async function ids(changes: Partial<ListQuery>, cutoffs = SEED_CUTOFFS): Promise
 // then sorted, many walked in the sort's index order; and the text search's matches listed
 // first, or (a search with many matches) checked per session.
 const PLANS = [
-  ["matches fetched, then sorted", listPlan.fetchThenSortMax, textSearchPlan.maxListedMatches],
-  ["the sort's index walked", 0, textSearchPlan.maxListedMatches],
-  ["the search checked per session, matches fetched, then sorted", listPlan.fetchThenSortMax, 0],
-  ["the search checked per session, the sort's index walked", 0, 0],
+  ["matches fetched, then sorted", listPlan.fetchThenSortMax, textSearchPlan.maxListedMatches, listCount.candidatesMax],
+  ["the sort's index walked", 0, textSearchPlan.maxListedMatches, listCount.candidatesMax],
+  ["the search checked per session, matches fetched, then sorted", listPlan.fetchThenSortMax, 0, listCount.candidatesMax],
+  ["the search checked per session, the other filters' matches sorted, then checked", 0, 0, listCount.candidatesMax],
+  ["the search checked per session, the sort's index walked", 0, 0, 0],
 ] as const;
 
-describe.each(PLANS)("findSessions with %s", (_, fetchThenSortMax, maxListedMatches) => {
-  const planned = { ...listPlan };
-  const textPlanned = { ...textSearchPlan };
+describe.each(PLANS)("findSessions with %s", (_, fetchThenSortMax, maxListedMatches, candidatesMax) => {
+  const planned = { list: { ...listPlan }, text: { ...textSearchPlan }, count: { ...listCount } };
   beforeAll(() => {
     listPlan.fetchThenSortMax = fetchThenSortMax;
     textSearchPlan.maxListedMatches = maxListedMatches;
+    listCount.candidatesMax = candidatesMax;
   });
   afterAll(() => {
-    Object.assign(listPlan, planned);
-    Object.assign(textSearchPlan, textPlanned);
+    Object.assign(listPlan, planned.list);
+    Object.assign(textSearchPlan, planned.text);
+    Object.assign(listCount, planned.count);
   });
 
   describe("findSessions filters and sorting", () => {
@@ -283,6 +285,7 @@ describe("findSessions counts of a search with many matches", () => {
     expect(await findSessionCount(Prisma.sql`FROM eval_sessions s`, [Prisma.sql`s.id = ${created[0]}::int`], { probe, atLeast: TOTAL_COUNT_CAP + 1 })).toEqual({
       total: 1,
       isTotalCapped: false,
+      textCandidates: 1,
     });
   });
 });

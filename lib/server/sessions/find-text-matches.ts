@@ -25,12 +25,12 @@ export function textMatchCondition(tsQuery: string, alias: Prisma.Sql = Prisma.r
  * PostgreSQL cannot merge into the list query, and checks after the cheaper conditions): the
  * list then reads its sort and filter columns from covering indexes and reads a session's
  * row, whose search document is large, only for sessions that passed every other filter.
- * `sameIds` are further columns equal to the session's id (the joined scores' session_id):
- * naming them makes the check wait until those rows are joined and filtered too.
+ * `ids` are the columns equal to the session's id (`s.id`, and the joined scores' session_id:
+ * naming it makes the check wait until those rows are joined and filtered too).
  * Used when the search matches too many sessions to list them.
  */
-export function textProbeCondition(tsQuery: string, sameIds: readonly Prisma.Sql[] = []): Prisma.Sql {
-  const ids = [Prisma.sql`s.id`, ...sameIds].map((id) => Prisma.sql`doc.id = ${id}`);
+export function textProbeCondition(tsQuery: string, sessionIds: readonly Prisma.Sql[] = [Prisma.sql`s.id`]): Prisma.Sql {
+  const ids = sessionIds.map((id) => Prisma.sql`doc.id = ${id}`);
   return Prisma.sql`(SELECT ${textMatchCondition(tsQuery, Prisma.raw("doc"))} FROM eval_sessions doc WHERE ${Prisma.join(ids, " AND ")})`;
 }
 
