@@ -14,9 +14,11 @@ export type PageIds = { ids: number[]; total: number; isTotalCapped: boolean };
 /**
  * Every list query reads stored per-session aggregates, never every turn: session_scores for
  * averages, eval_sessions.rated_turn_count / persona_ids / search_vector for the rest (kept
- * by triggers, see prisma/migrations/20261122052527_session_aggregates). Offset pagination:
- * every ORDER BY ends in the id, so equal sort keys never swap between pages. Counts stop at
- * TOTAL_COUNT_CAP.
+ * by triggers, see prisma/migrations/20261122052527_session_aggregates), through covering
+ * indexes (migration "sessions_list_covering_indexes"): a session's own row, wide with its
+ * search document, is read only to check a text search with too many matches to list.
+ * Offset pagination: every ORDER BY ends in the id, so equal sort keys never swap between
+ * pages. Counts stop at TOTAL_COUNT_CAP, or are a lower bound (see findSessionCount).
  */
 export async function findSessionPageIds(query: ListQuery, cutoffs: QualityCutoffs, preferredJudgeId?: number): Promise<PageIds> {
   const text = await findTextMatches(query.q);
