@@ -16,7 +16,7 @@ export type SessionCount = { total: number; isTotalCapped: boolean; textCandidat
  * whose search document is large. When the checks run out before the cap is reached, the
  * count is a lower bound (isTotalCapped: "at least").
  */
-export const listCount = { textCheckBudget: 2_000, candidatesMax: 20_000 };
+export const listCount = { textCheckBudget: 1_000, candidatesMax: 20_000 };
 
 /**
  * How many sessions of `from` (FROM … on `eval_sessions s`) pass `conditions` and, when
