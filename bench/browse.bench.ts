@@ -1,11 +1,15 @@
 // `npm run bench browse`: fills a throwaway embedded PostgreSQL with 100,000 sessions and
 // 1,000,000 turns (judge scores from three judges, human ratings on 4 % of turns) in SQL, then
 // times findSessions over 200 calls with varied filters, sorts and pages, and getSession over
-// 200 sessions, and prints p50 / p95 of each. Issue 20 (quiet 2-core machine, before this
-// work): findSessions p95 143 ms, slowest call 435 ms; target p95 < 50 ms, no call over 150 ms.
+// 200 sessions, and prints p50 / p95 of each, in wall time and in CPU time (ours and the
+// PostgreSQL backends': on a busy machine, close to a quiet machine's wall time). Issue 20
+// (quiet 2-core machine, before this work): findSessions p95 143 ms, slowest call 435 ms;
+// target p95 < 50 ms, no call over 150 ms.
 // BROWSE_BENCH_DATABASE_URL=<url of a database this bench filled before> skips start and fill;
 // BROWSE_BENCH_DIR=<folder> keeps the database there and fills it only once;
-// BROWSE_BENCH_SESSIONS=<n> fills n sessions instead (10 turns each on average).
+// BROWSE_BENCH_SESSIONS=<n> fills n sessions instead (10 turns each on average);
+// BROWSE_BENCH_LIST_ONLY=1 skips getSession; BROWSE_BENCH_PAGES=<file> writes each list
+// call's rows and count, to compare two versions on one database.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { register } from "node:module";
 import { loadavg, tmpdir } from "node:os";
@@ -20,11 +24,15 @@ const SESSIONS = Number(process.env.BROWSE_BENCH_SESSIONS ?? 100_000);
 const CALLS = 200;
 const TARGET_P95_MS = 50;
 const TARGET_MAX_MS = 150;
-/** findSessions before the covering indexes and the per-session text check (paired runs, see BEFORE.note). */
+/**
+ * findSessions before the covering indexes and the per-session text check: the median of
+ * three runs paired with this version's on the same database, at load average 10-11
+ * (2026-11-27). Issue 20's figures on a quiet machine were p95 143 ms, slowest 435 ms.
+ */
 const BEFORE = {
-  wall: { p95: 143, max: 435 },
-  cpu: { p95: 0, max: 0 },
-  note: "before: issue 20's figures on a quiet machine",
+  wall: { p95: 236, max: 673 },
+  cpu: { p95: 71, max: 231 },
+  note: "before: paired runs at load 10-11; the quiet-machine figures of issue 20 were p95 143 ms, slowest 435 ms",
 };
 const BROWSE_MIGRATION = fileURLToPath(new URL("../prisma/migrations/20261122040000_sessions_browse/migration.sql", import.meta.url));
 const AGGREGATES_MIGRATION = fileURLToPath(new URL("../prisma/migrations/20261122052527_session_aggregates/migration.sql", import.meta.url));
