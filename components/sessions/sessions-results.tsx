@@ -14,10 +14,15 @@ type SessionsResultsProps = { result: SessionListPage; query: ListQuery; canImpo
 export function SessionsResults({ result, query, canImport, cutoffs }: SessionsResultsProps) {
   const { rows, total, isTotalCapped, hasNextPage, page, pageSize } = result;
   if (rows.length === 0) {
-    if (total > 0) {
+    if (total > 0 || isTotalCapped) {
+      // A capped count is a lower bound: say only what is known, that the page starts past the end.
       return (
         <EmptyState title={`There is no page ${page}`} action={<Link href={sessionsHref(query, { page: 1 })}>Go to the first page</Link>}>
-          <p>These filters match {total.toLocaleString("en")} sessions, on fewer pages.</p>
+          <p>
+            {isTotalCapped
+              ? `These filters match fewer than ${((page - 1) * pageSize + 1).toLocaleString("en")} sessions.`
+              : `These filters match ${total.toLocaleString("en")} sessions, on fewer pages.`}
+          </p>
         </EmptyState>
       );
     }
@@ -43,12 +48,14 @@ export function SessionsResults({ result, query, canImport, cutoffs }: SessionsR
   const first = (page - 1) * pageSize + 1;
   const last = first + rows.length - 1;
   const lastPage = isTotalCapped ? null : Math.max(1, Math.ceil(total / pageSize));
+  // A capped count means "at least": at least the count, and at least every session up to this page (one more with a next page).
+  const shownTotal = isTotalCapped ? Math.max(total, hasNextPage ? last + 1 : last) : total;
   return (
     <section aria-label="Results">
       <p className={styles.resultBar} role="status">
         <span>
-          Showing {first.toLocaleString("en")}–{last.toLocaleString("en")} of {total.toLocaleString("en")}
-          {isTotalCapped ? "+" : ""} session{total === 1 ? "" : "s"}
+          Showing {first.toLocaleString("en")}–{last.toLocaleString("en")} of {shownTotal.toLocaleString("en")}
+          {isTotalCapped ? "+" : ""} session{shownTotal === 1 ? "" : "s"}
         </span>
       </p>
       <SessionsTable rows={rows} query={query} cutoffs={cutoffs} />

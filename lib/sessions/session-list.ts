@@ -32,5 +32,8 @@ export type SessionListPage = {
   hasNextPage: boolean;
 };
 
-/** Counting stops here on the cheap path: the list shows "10,000+" rather than scan further. */
-export const TOTAL_COUNT_CAP = 10_000;
+/**
+ * Counting stops here: the list shows "1,000+" rather than read further (each counted
+ * session costs a probe, and a text search's a read of the session's row).
+ */
+export const TOTAL_COUNT_CAP = 1_000;

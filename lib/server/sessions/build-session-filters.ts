@@ -1,13 +1,15 @@
 import "server-only";
 import type { ListFilters } from "@/lib/sessions/list-query.schema";
 import { Prisma } from "@/prisma/generated/client";
-import { textMatchCondition, type TextMatches } from "./find-text-matches";
+import type { TextMatches } from "./find-text-matches";
 
 /**
  * The WHERE conditions on `eval_sessions s` for the filters that do not need scores: start
- * date, persona present, judge, human ratings, and the text search's matches (found first,
- * see findTextMatches). Each reads the session row or one index probe (see
- * prisma/migrations/20261122052527_session_aggregates for the stored columns and indexes).
+ * date, persona present, judge, human ratings, and the text search's matches when they were
+ * listed (found first, see findTextMatches; a search with more matches is checked per
+ * session, see textProbeCondition). Each reads a covering index entry of the session or one
+ * index probe, never the session's row (see prisma/migrations/20261122052527_session_aggregates
+ * for the stored columns, and migration "sessions_list_covering_indexes").
  */
 export function buildSessionFilters(filters: ListFilters, text: TextMatches): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [];
@@ -24,7 +26,6 @@ export function buildSessionFilters(filters: ListFilters, text: TextMatches): Pr
   }
   if (filters.rated !== undefined) conditions.push(filters.rated === "yes" ? Prisma.sql`s.rated_turn_count > 0` : Prisma.sql`s.rated_turn_count = 0`);
   if (text.kind === "listed") conditions.push(Prisma.sql`s.id = ANY(${text.sessionIds}::int[])`);
-  if (text.kind === "many") conditions.push(textMatchCondition(text.tsQuery));
   return conditions;
 }
 

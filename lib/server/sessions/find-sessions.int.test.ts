@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIST_QUERY, type ListQuery } from "@/lib/sessions/list-query.schema";
+import { TOTAL_COUNT_CAP } from "@/lib/sessions/session-list";
 import { summarizeTurns } from "@/lib/sessions/session-summary";
+import { Prisma } from "@/prisma/generated/client";
 import { createJudge, createSession, uniqueHangul, uniqueWord } from "./session-fixtures";
 import { listPlan } from "./find-session-page-ids";
+import { findSessionCount, listCount } from "./find-session-count";
+import { textSearchPlan } from "./find-text-matches";
 import { findSessions } from "./find-sessions";
 
 const SEED_CUTOFFS = { fair: 0.5, good: 0.65, excellent: 0.8 };
@@ -15,17 +19,29 @@ async function ids(changes: Partial<ListQuery>, cutoffs = SEED_CUTOFFS): Promise
   return (await findSessions(query(changes), cutoffs)).rows.map((row) => row.id);
 }
 
-// Both plans of a page (lib/server/sessions/find-session-page-ids.ts): few matches fetched
-// then sorted, many walked in the sort's index order.
+// Every plan of a page (lib/server/sessions/find-session-page-ids.ts): few matches fetched
+// then sorted, many walked in the sort's index order; and the text search's matches listed
+// first, or (a search with many matches) checked per session.
 const PLANS = [
-  ["matches fetched, then sorted", listPlan.fetchThenSortMax],
-  ["the sort's index walked", 0],
+  ["matches fetched, then sorted", listPlan.fetchThenSortMax, textSearchPlan.maxListedMatches, listCount.candidatesMax],
+  ["the sort's index walked", 0, textSearchPlan.maxListedMatches, listCount.candidatesMax],
+  ["the search checked per session, matches fetched, then sorted", listPlan.fetchThenSortMax, 0, listCount.candidatesMax],
+  ["the search checked per session, the other filters' matches sorted, then checked", 0, 0, listCount.candidatesMax],
+  ["the search checked per session, the sort's index walked", 0, 0, 0],
 ] as const;
 
-describe.each(PLANS)("findSessions with %s", (_, fetchThenSortMax) => {
-  const planned = listPlan.fetchThenSortMax;
-  beforeAll(() => void (listPlan.fetchThenSortMax = fetchThenSortMax));
-  afterAll(() => void (listPlan.fetchThenSortMax = planned));
+describe.each(PLANS)("findSessions with %s", (_, fetchThenSortMax, maxListedMatches, candidatesMax) => {
+  const planned = { list: { ...listPlan }, text: { ...textSearchPlan }, count: { ...listCount } };
+  beforeAll(() => {
+    listPlan.fetchThenSortMax = fetchThenSortMax;
+    textSearchPlan.maxListedMatches = maxListedMatches;
+    listCount.candidatesMax = candidatesMax;
+  });
+  afterAll(() => {
+    Object.assign(listPlan, planned.list);
+    Object.assign(textSearchPlan, planned.text);
+    Object.assign(listCount, planned.count);
+  });
 
   describe("findSessions filters and sorting", () => {
     // Every query names this marker (in every seed prompt), so other tests' rows never count.
@@ -183,7 +199,13 @@ describe.each(PLANS)("findSessions with %s", (_, fetchThenSortMax) => {
   });
 });
 
-describe("findSessions text search", () => {
+describe.each([
+  ["listed first", textSearchPlan.maxListedMatches],
+  ["checked per session", 0],
+])("findSessions text search, matches %s", (_, maxListedMatches) => {
+  const textPlanned = { ...textSearchPlan };
+  beforeAll(() => void (textSearchPlan.maxListedMatches = maxListedMatches));
+  afterAll(() => void Object.assign(textSearchPlan, textPlanned));
   const korean = uniqueHangul();
   const english = uniqueWord("zx");
   let inPrompt: number;
@@ -222,5 +244,48 @@ describe("findSessions text search", () => {
 
   it("treats punctuation in the search as a separator, never as query syntax", async () => {
     expect(await ids({ q: `${english} & | ! ( ) :*` })).toHaveLength(2);
+  });
+});
+
+describe("findSessions counts of a search with many matches", () => {
+  const marker = uniqueWord();
+  const created: number[] = [];
+  const planned = { text: { ...textSearchPlan }, count: { ...listCount } };
+  beforeAll(async () => {
+    textSearchPlan.maxListedMatches = 0; // every search "has many matches": checked per session
+    for (let i = 0; i < 3; i++) {
+      created.push(await createSession({ seedPrompt: `${marker} counted ${i}`, startedAt: new Date(`2024-03-0${i + 1}T00:00:00Z`), turns: [{ personaId: "thesis" }] }));
+    }
+  });
+  afterAll(() => {
+    Object.assign(textSearchPlan, planned.text);
+    Object.assign(listCount, planned.count);
+  });
+
+  it("counts exactly when the checks do not run out, alone or with other filters", async () => {
+    expect(await findSessions(query({ q: marker }), SEED_CUTOFFS)).toMatchObject({ total: 3, isTotalCapped: false });
+    expect(await findSessions(query({ q: marker, persona: "thesis" }), SEED_CUTOFFS)).toMatchObject({ total: 3, isTotalCapped: false });
+    expect(await findSessions(query({ q: marker, persona: "critic" }), SEED_CUTOFFS)).toMatchObject({ total: 0, isTotalCapped: false });
+  });
+
+  it("gives a lower bound, marked capped, when the checks run out; the rows stay the same", async () => {
+    const full = await findSessions(query({ q: marker, persona: "thesis", sort: "started", dir: "asc" }), SEED_CUTOFFS);
+    listCount.textCheckBudget = 2;
+    const bounded = await findSessions(query({ q: marker, persona: "thesis", sort: "started", dir: "asc" }), SEED_CUTOFFS);
+    listCount.textCheckBudget = planned.count.textCheckBudget;
+    expect(full.rows.map((row) => row.id)).toEqual(created);
+    expect(bounded.rows).toEqual(full.rows);
+    expect(bounded.isTotalCapped).toBe(true);
+    expect(bounded.total).toBeLessThanOrEqual(2);
+  });
+
+  it("does not count a search alone known to match more than the cap", async () => {
+    const probe = Prisma.sql`true`;
+    expect(await findSessionCount(Prisma.sql`FROM eval_sessions s`, [], { probe, atLeast: TOTAL_COUNT_CAP + 1 })).toEqual({ total: TOTAL_COUNT_CAP, isTotalCapped: true });
+    expect(await findSessionCount(Prisma.sql`FROM eval_sessions s`, [Prisma.sql`s.id = ${created[0]}::int`], { probe, atLeast: TOTAL_COUNT_CAP + 1 })).toEqual({
+      total: 1,
+      isTotalCapped: false,
+      textCandidates: 1,
+    });
   });
 });

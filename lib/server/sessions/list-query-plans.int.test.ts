@@ -4,6 +4,8 @@ import { Prisma } from "@/prisma/generated/client";
 import { getDb } from "../db";
 import { listPlan } from "./find-session-page-ids";
 import { findSessions } from "./find-sessions";
+import { textSearchPlan } from "./find-text-matches";
+import { listCount } from "./find-session-count";
 import { createJudge, createSession, uniqueWord } from "./session-fixtures";
 
 // The sessions list must never read every turn (issue 20): each of its statements is
@@ -74,8 +76,12 @@ function listQueries(marker: string, judge: number): ListQuery[] {
 describe("the sessions list's query plans", () => {
   const marker = uniqueWord();
   let judge: number;
-  const planned = listPlan.fetchThenSortMax;
-  afterAll(() => void (listPlan.fetchThenSortMax = planned));
+  const planned = { list: { ...listPlan }, text: { ...textSearchPlan }, count: { ...listCount } };
+  afterAll(() => {
+    Object.assign(listPlan, planned.list);
+    Object.assign(textSearchPlan, planned.text);
+    Object.assign(listCount, planned.count);
+  });
 
   beforeAll(async () => {
     judge = await createJudge("plans-test", "heuristic");
@@ -92,10 +98,15 @@ describe("the sessions list's query plans", () => {
   });
 
   it.each([
-    ["matches fetched, then sorted", 2_000],
-    ["the sort's index walked", 0],
-  ])("never scans turns, judge scores or ratings whole (%s)", async (_, fetchThenSortMax) => {
+    ["matches fetched, then sorted", 2_000, textSearchPlan.maxListedMatches, listCount.candidatesMax],
+    ["the sort's index walked", 0, textSearchPlan.maxListedMatches, listCount.candidatesMax],
+    ["the search checked per session, matches fetched, then sorted", 2_000, 0, listCount.candidatesMax],
+    ["the search checked per session, the other filters' matches sorted, then checked", 0, 0, listCount.candidatesMax],
+    ["the search checked per session, the sort's index walked", 0, 0, 0],
+  ])("never scans turns, judge scores or ratings whole (%s)", async (_, fetchThenSortMax, maxListedMatches, candidatesMax) => {
     listPlan.fetchThenSortMax = fetchThenSortMax;
+    textSearchPlan.maxListedMatches = maxListedMatches;
+    listCount.candidatesMax = candidatesMax;
     const queries = listQueries(marker, judge);
     const statements = await captured(async () => {
       for (const query of queries) {
