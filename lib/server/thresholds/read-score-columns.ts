@@ -32,6 +32,9 @@ export function clearScoreColumns(): void {
   kept.clear();
 }
 
+/** How the last call read the columns (for the bench and the tests): kept as they were, new turns appended, or all read. */
+export let lastScoreRead: { kind: "kept" | "appended" | "full"; rows: number } = { kind: "full", rows: 0 };
+
 /**
  * The columns of the seed judge's scores. Kept per database and judge with the stamp they
  * were read at: when nothing but new turns came since (no score of an older turn written,
@@ -44,15 +47,20 @@ export async function readScoreColumns(judgeId: number | null): Promise<ScoreCol
   const last = kept.get(key);
   const stamp = await readStamp(judgeId);
   if (last && Date.now() - last.readAt <= MAX_AGE_MS) {
-    if (isSameStamp(last.stamp, stamp)) return last.columns;
+    if (isSameStamp(last.stamp, stamp)) {
+      lastScoreRead = { kind: "kept", rows: 0 };
+      return last.columns;
+    }
     const appended = await appendNewTurns(last, stamp, judgeId);
     if (appended) {
       kept.set(key, appended);
+      lastScoreRead = { kind: "appended", rows: appended.columns.n - last.columns.n };
       return appended.columns;
     }
   }
   const fresh = await readAll(judgeId, stamp);
   kept.set(key, fresh);
+  lastScoreRead = { kind: "full", rows: fresh.columns.n };
   return fresh.columns;
 }
 
