@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   console.log(`  preview of the editor's next drafts (index kept by data version): best of 3 ${previewSeconds.toFixed(3)} s`);
   // The data changes while the editor is open: a rater's rating (the scores are kept, the
   // human levels read again), then a new session of 100 scored turns (only those are read).
-  const { lastScoreRead } = await import("../lib/server/thresholds/read-score-columns.ts");
+  const columnsModule = await import("../lib/server/thresholds/read-score-columns.ts");
   const { startCpuClock: cpuClock } = await import("./cpu-time.ts");
   const afterChange = async (label: string, change: () => Promise<unknown>) => {
     await change();
@@ -124,6 +124,7 @@ async function main(): Promise<void> {
     await previewThresholds(nextDrafts[0]);
     const wall = seconds(started);
     const cpu = clock.stop();
+    const { lastScoreRead } = columnsModule; // read now: the module's binding moves with each read
     console.log(
       `  first preview after ${label}: ${wall.toFixed(3)} s (CPU ${(cpu.node / 1000).toFixed(2)} s Node + ${(cpu.postgres / 1000).toFixed(2)} s PostgreSQL; scores ${lastScoreRead.kind}` +
         `${lastScoreRead.kind === "appended" ? `: ${lastScoreRead.rows} turns read` : ""})`,

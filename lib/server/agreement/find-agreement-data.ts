@@ -1,7 +1,7 @@
 import "server-only";
 import type { AgreementRatings, AgreementUnits } from "@/lib/agreement/agreement-data";
 import type { ResolvedScope } from "@/lib/agreement/resolved-scope";
-import { getDb } from "@/lib/server/db";
+import { scorePool } from "@/lib/server/thresholds/score-pool";
 import { scopeFilters, type ScopeColumns } from "./scope-filters";
 
 // The judge-vs-human data of a scope, from two tables kept by triggers (migration
@@ -20,16 +20,19 @@ type Data = { units: AgreementUnits; ratings: AgreementRatings };
 export async function findAgreementData(scope: ResolvedScope): Promise<Data> {
   if (scope.judge === null) return emptyData();
   const { sql, values } = scopeFilters(scope, { firstParam: 1, criterionSql: "u.label", columns: COLUMNS });
-  const [[docs], [scores]] = await Promise.all([
-    getDb().$queryRawUnsafe<{ data: string | null }[]>(
+  // Through node-postgres, not Prisma: the two big values (the docs' text, the scores' bytes)
+  // arrive as one string and one Buffer, with no conversion on the way.
+  const pool = scorePool();
+  const [{ rows: [docs] }, { rows: [scores] }] = await Promise.all([
+    pool.query<{ data: string | null }>(
       `SELECT '[' || string_agg(u.doc, ',' ORDER BY u.turn_id, u.criterion) || ']' AS data FROM rated_units u WHERE true ${sql}`,
-      ...values,
+      values,
     ),
     // Turn ids and scores as their own bytes (int4 and float8, big-endian): no number to
     // format in PostgreSQL or to parse here.
-    getDb().$queryRawUnsafe<{ scores: Uint8Array | null }[]>(
+    pool.query<{ scores: Buffer | null }>(
       `SELECT string_agg(int4send(turn_id) || float8send(score), ''::bytea ORDER BY turn_id) AS scores FROM rated_unit_scores WHERE judge_id = $1`,
-      scope.judge.id,
+      [scope.judge.id],
     ),
   ]);
   if (docs.data === null || scores.scores === null) return emptyData();
