@@ -132,6 +132,10 @@ function alpha(pairs: AgreementPairs): HumanCeiling["alpha"] {
   }
   const values = [...seen].sort((a, b) => a - b);
   const index = new Map(values.map((v, i) => [v, i]));
+  // Levels are small integers: their class straight from a table, not a Map lookup per rating.
+  const low = values[0] ?? 0;
+  const table = values.length > 0 && values[values.length - 1] - low < 4096 ? new Int32Array(values[values.length - 1] - low + 1) : null;
+  if (table) values.forEach((v, i) => (table[v - low] = i));
   const o = values.map(() => new Array<number>(values.length).fill(0));
   const classes: number[] = [];
   const counts: number[] = [];
@@ -141,7 +145,7 @@ function alpha(pairs: AgreementPairs): HumanCeiling["alpha"] {
     classes.length = 0;
     counts.length = 0;
     for (let i = offsets[u]; i < offsets[u + 1]; i++) {
-      const c = index.get(levelOf[i])!;
+      const c = table ? table[levelOf[i] - low] : index.get(levelOf[i])!;
       const at = classes.indexOf(c);
       if (at < 0) {
         classes.push(c);

@@ -30,6 +30,8 @@ export const dataCache = shared<AgreementData>("data", 3);
 /** The figures and pairs of a scope under one threshold version (a few MB each). */
 export const reportCache = shared<{ pairs: AgreementPairs; report: AgreementReport }>("report", 8);
 export const defaultJudgeCache = shared<{ id: number; name: string; version: string; kind: string } | null>("default-judge", 4);
+/** A threshold version's cut-offs by data version (which sees every new or activated version). */
+export const thresholdsCache = shared<{ id: number | null; version: number; isActive: boolean; cutoffs: { fair: number; good: number; excellent: number } }>("thresholds", 8);
 /** Judge-level counts of the unlabeled turns in a scope (find-unlabeled-levels.ts). */
 export const unlabeledCache = shared<number[]>("unlabeled", 16);
 export const optionsCache = shared<unknown>("options", 4);
