@@ -5,6 +5,11 @@ import { databaseUrl, getDb } from "@/lib/server/db";
 const globalForVersion = globalThis as unknown as { concordDataVersions?: Map<string, { snapshot: string; version: string }> };
 const known = (globalForVersion.concordDataVersions ??= new Map());
 
+/** Forgets the fingerprints read (a cold start, in the bench). */
+export function clearDataVersions(): void {
+  known.clear();
+}
+
 /**
  * A fingerprint of everything the agreement report reads: new or removed ratings,
  * adjudications (re-adjudicating updates created_at), gold items, scores, turns, sessions,

@@ -4,6 +4,7 @@ import type { AgreementPairs } from "@/lib/agreement/build-pairs";
 import { LruCache } from "@/lib/agreement/lru-cache";
 import type { AgreementReport } from "@/lib/agreement/report";
 import type { TaskReportEntry } from "@/lib/agreement/task-report";
+import { clearDataVersions } from "./get-data-version";
 
 // In-process caches of the agreement report, keyed by the data version (see
 // get-data-version.ts) and the scope. They are caches, not state: another instance or a
@@ -38,8 +39,10 @@ export const optionsCache = shared<unknown>("options", 4);
 /** The report of a binary, categorical, multi-label or numeric criterion (get-task-report.ts). */
 export const taskCache = shared<TaskReportEntry>("task", 8);
 
+/** Empties every cache, the data version's included: what a restarted process starts from. */
 export function clearAgreementCaches(): void {
   for (const { cache } of Object.values(globalForCache.concordAgreementCaches ?? {})) cache.clear();
+  clearDataVersions();
 }
 
 /** The diagnostics of a panel judge in a scope (lib/server/panels/get-panel-report.ts). */
