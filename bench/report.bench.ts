@@ -3,7 +3,9 @@
 // embedded PostgreSQL. Prints the cold time (nothing cached in process) and the warm time
 // (cached by data version and scope) of computing the full report, and where the cold time
 // goes. Issue 20: today (before the rated_units table) best of 3 cold 1.76 s (SQL 1.23 s, JS
-// 0.42 s) and warm 29 ms on a quiet 2-core machine; target cold < 500 ms, warm < 30 ms.
+// 0.42 s) and warm 29 ms on a quiet 2-core machine; target cold < 500 ms, warm < 30 ms. On a
+// shared, loaded machine compare the CPU times (Node and PostgreSQL), which the load does
+// not inflate as much as the wall time.
 // REPORT_BENCH_TURNS=<n> fills n turns instead (a tenth rated twice).
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { register } from "node:module";
@@ -117,7 +119,11 @@ try {
     colds.push(ms);
     if (run === 0) console.log(`  pairs in the report: ${report.headline.n.toLocaleString("en")}, κ_w = ${report.headline.kappa.quadratic.value?.toFixed(4)}`);
   }
-  const [warm] = await time(() => computeAgreement({}));
+  // A warm request repeated: the first after the cold runs may find the database's snapshot
+  // moved (the default judge's lookup can enqueue a job), the next ones read only the snapshot.
+  const warms: number[] = [];
+  for (let run = 0; run < 3; run++) warms.push((await time(() => computeAgreement({})))[0]);
+  const warm = Math.min(...warms);
   const [version, dataVersion] = await time(() => getDataVersion());
   const scope = await resolveAgreementScope({}, dataVersion);
   const [query, data] = await time(() => findAgreementData(scope));
@@ -126,7 +132,7 @@ try {
   console.log(`  cold (nothing cached): ${colds.map(ms).join(", ")}  (best ${ms(Math.min(...colds))})`);
   console.log(`    of which: data version ${ms(version)}, the SQL (rated_units, one statement per half, at once) ${ms(query)}, figures in JS ${ms(build)}`);
   console.log(`  cold, CPU time (Node + PostgreSQL): ${coldCpus.map((c) => `${ms(c.node)} + ${ms(c.postgres)}`).join(", ")}`);
-  console.log(`  warm (cached by data version and scope): ${ms(warm)}`);
+  console.log(`  warm (cached by data version and scope): ${warms.map(ms).join(", ")}  (best ${ms(warm)})`);
   const best = Math.min(...colds);
   const verdict = (value: number, target: number) => (value < target ? "BELOW TARGET" : "ABOVE TARGET");
   console.log(`  cold: today ${ms(TODAY.cold)}, now ${ms(best)}, target < ${TARGET_MS} ms — ${verdict(best, TARGET_MS)}`);

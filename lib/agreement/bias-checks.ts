@@ -1,7 +1,8 @@
-import { spearmanCorrelation, type CorrelationResult } from "@/lib/stats";
+import type { CorrelationResult } from "@/lib/stats";
 import type { AgreementPairs } from "./build-pairs";
 import type { GroupFigures } from "./breakdowns";
 import { subset } from "./figures";
+import { humanRanks, scoreRanks, spearmanOfRanks, wordRanks } from "./shared-ranks";
 
 /**
  * Seed 001's bias checks. Length bias: does the judge's score rise with the response's word
@@ -25,8 +26,9 @@ export function biasChecks(pairs: AgreementPairs, byPersona: GroupFigures[]): Bi
   const words = subset(pairs.units.wordCount, undefined, Float64Array);
   const score = subset(pairs.units.score, undefined, Float64Array);
   const none = (n: number): CorrelationResult => ({ n, value: null, pValue: null, ci: null });
-  const judge = pairs.n >= 2 ? spearmanCorrelation(score, words) : none(pairs.n);
-  const human = pairs.n >= 2 ? spearmanCorrelation(pairs.human, words) : none(pairs.n);
+  // The same ρ as spearmanCorrelation(score, words) and (human, words), from ranks computed once per report.
+  const judge = pairs.n >= 2 ? spearmanOfRanks(score, words, scoreRanks(pairs), wordRanks(pairs)) : none(pairs.n);
+  const human = pairs.n >= 2 ? spearmanOfRanks(pairs.human, words, humanRanks(pairs), wordRanks(pairs)) : none(pairs.n);
   return {
     length: {
       n: pairs.n,

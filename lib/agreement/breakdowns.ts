@@ -1,5 +1,7 @@
+import { averageRanks } from "@/lib/stats";
 import type { AgreementPairs } from "./build-pairs";
-import { agreementFigures, type AgreementFigures } from "./figures";
+import { agreementFigures, subset, type AgreementFigures } from "./figures";
+import { groupScoreRanks } from "./shared-ranks";
 
 /** The headline figures (but τ) within one group of units (a persona, a criterion, a week, an import). */
 export type GroupFigures = AgreementFigures & { key: string };
@@ -11,18 +13,31 @@ export function groupFigures(
   compare: (a: string, b: string) => number = byText,
   whole?: AgreementFigures,
 ): GroupFigures[] {
-  const members = new Map<string, number[]>();
+  const members = new Map<string, { group: number; units: number[] }>();
+  const group = new Int32Array(pairs.n);
+  let lastKey: string | null = null;
+  let last = { group: -1, units: [] as number[] };
   for (let u = 0; u < pairs.n; u++) {
     const key = keyOf(u);
-    const list = members.get(key);
-    if (list) list.push(u);
-    else members.set(key, [u]);
+    // Neighbouring units often share a group (a week, an import): no lookup then.
+    if (key !== lastKey) {
+      let found = members.get(key);
+      if (!found) members.set(key, (found = { group: members.size, units: [] }));
+      last = found;
+      lastKey = key;
+    }
+    last.units.push(u);
+    group[u] = last.group;
   }
   const keys = [...members.keys()].sort(compare);
   // One group is all units: its figures are the whole's (τ left out, as for any group).
   if (keys.length === 1 && whole) return [{ key: keys[0], ...whole, kendall: { ...whole.kendall, value: null, pValue: null, pValueMethod: null, ci: null } }];
+  // Every group's scores ranked from the one sort of all scores (shared-ranks.ts).
+  const scoreRanks = groupScoreRanks(pairs, group);
   return keys.map((key) => {
-    const { confusion: _confusion, ...figures } = agreementFigures(pairs, members.get(key)!, { kendall: false });
+    const list = members.get(key)!.units;
+    const ranks = { human: averageRanks(subset(pairs.human, list, Int32Array)), score: subset(scoreRanks, list, Float64Array) };
+    const { confusion: _confusion, ...figures } = agreementFigures(pairs, list, { kendall: false }, ranks);
     return { key, ...figures };
   });
 }

@@ -60,7 +60,8 @@ export function buildPairs(data: AgreementData, cutoffs: Cutoffs): AgreementPair
       low = Math.min(low, levelOf[i]);
       high = Math.max(high, levelOf[i]);
     }
-    median[u] = lowerMedian(scratch) ?? 0;
+    // One or two ratings (nearly every unit): the lower median is the one, or the lower.
+    median[u] = scratch.length === 1 ? scratch[0] : scratch.length === 2 ? Math.min(scratch[0], scratch[1]) : (lowerMedian(scratch) ?? 0);
     // humanLevel(scratch, adjudicated), without sorting the ratings a second time.
     human[u] = units.adjudicated[u] ?? median[u];
     judgeLevel[u] = levelOfScore(units.score[u], cutoffs);

@@ -8,6 +8,7 @@ import { humanCeiling, type HumanCeiling } from "./human-ceiling";
 import { pairwiseFigures, type PairwiseFigures } from "./pairwise";
 import { raterFigures, type RaterFigures } from "./raters";
 import { scatterSample, type ScatterSample } from "./scatter";
+import { humanRanks, scoreRanks } from "./shared-ranks";
 
 /** Every figure of the agreement report, computed from plain arrays; JSON-ready. */
 export type AgreementFiguresReport = {
@@ -35,7 +36,7 @@ export type AgreementFiguresReport = {
 
 export function buildAgreementReport(data: AgreementData, cutoffs: Cutoffs): { pairs: AgreementPairs; report: AgreementFiguresReport } {
   const pairs = buildPairs(data, cutoffs);
-  const headline = agreementFigures(pairs);
+  const headline = agreementFigures(pairs, undefined, { kendall: true }, { human: humanRanks(pairs), score: scoreRanks(pairs) });
   const { confusion: _confusion, ...whole } = headline;
   const { byPersona, byCriterion, overTime } = breakdowns(pairs, whole);
   const { units } = pairs;

@@ -28,21 +28,44 @@ export const DISAGREEMENT_LIMIT = 25;
  */
 export function disagreements(pairs: AgreementPairs, limit = DISAGREEMENT_LIMIT) {
   const { human, judgeLevel, spread, nRatings } = pairs;
-  const judgeVsHuman: number[] = [];
-  const amongHumans: number[] = [];
-  for (let u = 0; u < pairs.n; u++) {
-    if (judgeLevel[u] !== human[u]) judgeVsHuman.push(u);
-    if (nRatings[u] >= 2 && spread[u] > 0) amongHumans.push(u);
-  }
   const gap = (u: number) => Math.abs(judgeLevel[u] - human[u]);
   const isAdjudicated = (u: number) => (pairs.units.adjudicated[u] === null ? 0 : 1);
   const byTurn = (a: number, b: number) => pairs.units.turnId[a] - pairs.units.turnId[b];
-  judgeVsHuman.sort((a, b) => gap(b) - gap(a) || spread[b] - spread[a] || byTurn(a, b));
-  amongHumans.sort((a, b) => isAdjudicated(a) - isAdjudicated(b) || spread[b] - spread[a] || gap(b) - gap(a) || byTurn(a, b));
+  // The unit index last: the order a stable sort of the units in index order gives.
+  const judgeVsHuman = new TopUnits(limit, (a, b) => gap(b) - gap(a) || spread[b] - spread[a] || byTurn(a, b) || a - b);
+  const amongHumans = new TopUnits(limit, (a, b) => isAdjudicated(a) - isAdjudicated(b) || spread[b] - spread[a] || gap(b) - gap(a) || byTurn(a, b) || a - b);
+  for (let u = 0; u < pairs.n; u++) {
+    if (judgeLevel[u] !== human[u]) judgeVsHuman.offer(u);
+    if (nRatings[u] >= 2 && spread[u] > 0) amongHumans.offer(u);
+  }
   return {
-    judgeVsHuman: { total: judgeVsHuman.length, rows: judgeVsHuman.slice(0, limit).map((u) => row(pairs, u)) },
-    amongHumans: { total: amongHumans.length, rows: amongHumans.slice(0, limit).map((u) => row(pairs, u)) },
+    judgeVsHuman: { total: judgeVsHuman.total, rows: judgeVsHuman.units.map((u) => row(pairs, u)) },
+    amongHumans: { total: amongHumans.total, rows: amongHumans.units.map((u) => row(pairs, u)) },
   };
+}
+
+/**
+ * The first `limit` units under a total order, and how many were offered: what sorting all
+ * of them and taking the first `limit` gives, without sorting tens of thousands of units.
+ */
+class TopUnits {
+  readonly units: number[] = [];
+  total = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly compare: (a: number, b: number) => number,
+  ) {}
+
+  offer(u: number): void {
+    this.total++;
+    const { units, limit, compare } = this;
+    if (units.length === limit && (limit === 0 || compare(u, units[limit - 1]) >= 0)) return;
+    let at = units.length;
+    while (at > 0 && compare(u, units[at - 1]) < 0) at--;
+    units.splice(at, 0, u);
+    if (units.length > limit) units.pop();
+  }
 }
 
 function row(pairs: AgreementPairs, u: number): DisagreementRow {

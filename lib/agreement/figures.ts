@@ -1,5 +1,6 @@
 import { cohenKappa, kendallTauB, spearmanCorrelation, type CorrelationResult, type KappaEstimate } from "@/lib/stats";
 import type { AgreementPairs } from "./build-pairs";
+import { spearmanOfRanks } from "./shared-ranks";
 import { smallSampleFlags, type SmallSampleFlags } from "./small-samples";
 
 export type KendallResult = CorrelationResult & { pValueMethod: "exact" | "asymptotic" | null };
@@ -29,8 +30,15 @@ export type FiguresWithConfusion = AgreementFigures & {
 /**
  * The figures over the units listed in `members` (all units when omitted). Kendall's τ is
  * the slowest figure and adds little beside ρ in the breakdown tables, so groups may skip it.
+ * `ranks`, when given, are the average ranks of the members' human levels and scores
+ * (shared-ranks.ts), which ρ then uses instead of ranking them again.
  */
-export function agreementFigures(pairs: AgreementPairs, members?: ArrayLike<number>, options = { kendall: true }): FiguresWithConfusion {
+export function agreementFigures(
+  pairs: AgreementPairs,
+  members?: ArrayLike<number>,
+  options = { kendall: true },
+  ranks?: { human: ArrayLike<number>; score: ArrayLike<number> },
+): FiguresWithConfusion {
   const human = subset(pairs.human, members, Int32Array);
   const judge = subset(pairs.judgeLevel, members, Int32Array);
   const score = subset(pairs.units.score, members, Float64Array);
@@ -42,7 +50,7 @@ export function agreementFigures(pairs: AgreementPairs, members?: ArrayLike<numb
     n,
     exactAgreement: kappa.exactAgreement,
     kappa: { unweighted: kappa.unweighted, linear: kappa.linear, quadratic: kappa.quadratic },
-    spearman: n >= 2 ? spearmanCorrelation(human, score) : { n, value: null, pValue: null, ci: null },
+    spearman: n < 2 ? { n, value: null, pValue: null, ci: null } : ranks ? spearmanOfRanks(human, score, ranks.human, ranks.score) : spearmanCorrelation(human, score),
     kendall: n >= 2 && options.kendall ? kendallTauB(human, score) : { n, value: null, pValue: null, pValueMethod: null, ci: null },
     meanHumanLevel,
     meanJudgeLevel,

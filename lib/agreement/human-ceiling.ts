@@ -32,32 +32,58 @@ export const JUDGE_KEY = "judge";
 export function humanCeiling(pairs: AgreementPairs): HumanCeiling {
   const { offsets, raterOf, levelOf, raters, labels } = pairs;
   const k = labels.length;
-  const position = (level: number) => labels.indexOf(level);
-  const byPair = new Map<number, Float64Array>();
-  const byRater = raters.map(() => new Float64Array(k * k));
+  const r = raters.length;
+  const positions = new Map(labels.map((level, i) => [level, i]));
+  const position = (level: number) => positions.get(level) ?? -1;
+  const levelPosition = levelOf.map(position);
+  // Rater pairs' matrices side by side in one array when they fit (a few thousand pairs), else
+  // one per pair met; `pairKeys` keeps the order pairs were first met in.
+  const isDense = r * r * k * k <= 1 << 18;
+  const dense = isDense ? new Float64Array(r * r * k * k) : null;
+  const sparse = new Map<number, Float64Array>();
+  const isMet = new Uint8Array(isDense ? r * r : 0);
+  const pairKeys: number[] = [];
+  const byRater = new Float64Array(r * k * k);
   let multiRated = 0;
   for (let u = 0; u < pairs.n; u++) {
     const start = offsets[u];
     const end = offsets[u + 1];
     const judge = position(pairs.judgeLevel[u]);
     for (let i = start; i < end; i++) {
-      const mine = position(levelOf[i]);
-      if (judge >= 0 && mine >= 0) byRater[raterOf[i]][judge * k + mine]++;
+      const mine = levelPosition[i];
+      if (judge >= 0 && mine >= 0) byRater[raterOf[i] * k * k + judge * k + mine]++;
       for (let j = i + 1; j < end; j++) {
-        const [x, y] = raterOf[i] < raterOf[j] ? [i, j] : [j, i];
-        const key = raterOf[x] * raters.length + raterOf[y];
-        let matrix = byPair.get(key);
-        if (!matrix) byPair.set(key, (matrix = new Float64Array(k * k)));
-        const a = position(levelOf[x]);
-        const b = position(levelOf[y]);
-        if (a >= 0 && b >= 0) matrix[a * k + b]++;
+        const x = raterOf[i] < raterOf[j] ? i : j;
+        const y = x === i ? j : i;
+        const key = raterOf[x] * r + raterOf[y];
+        let matrix: Float64Array;
+        let base = 0;
+        if (dense) {
+          if (!isMet[key]) {
+            isMet[key] = 1;
+            pairKeys.push(key);
+          }
+          matrix = dense;
+          base = key * k * k;
+        } else {
+          let found = sparse.get(key);
+          if (!found) {
+            sparse.set(key, (found = new Float64Array(k * k)));
+            pairKeys.push(key);
+          }
+          matrix = found;
+        }
+        const a = levelPosition[x];
+        const b = levelPosition[y];
+        if (a >= 0 && b >= 0) matrix[base + a * k + b]++;
       }
     }
     if (end - start >= 2) multiRated++;
   }
-  const raterPairs = [...byPair].map(([key, matrix]) => pairKappa(raters[Math.floor(key / raters.length)], raters[key % raters.length], matrix, k));
+  const matrixOf = (key: number) => (dense ? dense.subarray(key * k * k, (key + 1) * k * k) : sparse.get(key)!);
+  const raterPairs = pairKeys.map((key) => pairKappa(raters[Math.floor(key / r)], raters[key % r], matrixOf(key), k));
   raterPairs.sort((p, q) => q.n - p.n || p.a.localeCompare(q.a) || p.b.localeCompare(q.b));
-  const judgeVsRaters = byRater.map((matrix, i) => pairKappa(JUDGE_KEY, raters[i], matrix, k)).filter((p) => p.n > 0);
+  const judgeVsRaters = raters.map((rater, i) => pairKappa(JUDGE_KEY, rater, byRater.subarray(i * k * k, (i + 1) * k * k), k)).filter((p) => p.n > 0);
   judgeVsRaters.sort((p, q) => q.n - p.n || p.b.localeCompare(q.b));
   return {
     nUnitsMultiRated: multiRated,
@@ -106,6 +132,10 @@ function alpha(pairs: AgreementPairs): HumanCeiling["alpha"] {
   }
   const values = [...seen].sort((a, b) => a - b);
   const index = new Map(values.map((v, i) => [v, i]));
+  // Levels are small integers: their class straight from a table, not a Map lookup per rating.
+  const low = values[0] ?? 0;
+  const table = values.length > 0 && values[values.length - 1] - low < 4096 ? new Int32Array(values[values.length - 1] - low + 1) : null;
+  if (table) values.forEach((v, i) => (table[v - low] = i));
   const o = values.map(() => new Array<number>(values.length).fill(0));
   const classes: number[] = [];
   const counts: number[] = [];
@@ -115,7 +145,7 @@ function alpha(pairs: AgreementPairs): HumanCeiling["alpha"] {
     classes.length = 0;
     counts.length = 0;
     for (let i = offsets[u]; i < offsets[u + 1]; i++) {
-      const c = index.get(levelOf[i])!;
+      const c = table ? table[levelOf[i] - low] : index.get(levelOf[i])!;
       const at = classes.indexOf(c);
       if (at < 0) {
         classes.push(c);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { AgreementRatings, AgreementUnits } from "@/lib/agreement/agreement-data";
 import type { ResolvedScope } from "@/lib/agreement/resolved-scope";
-import { getDb } from "@/lib/server/db";
+import { scorePool } from "@/lib/server/thresholds/score-pool";
 import { scopeFilters, type ScopeColumns } from "./scope-filters";
 
 // The judge-vs-human data of a scope, from two tables kept by triggers (migration
@@ -20,33 +20,38 @@ type Data = { units: AgreementUnits; ratings: AgreementRatings };
 export async function findAgreementData(scope: ResolvedScope): Promise<Data> {
   if (scope.judge === null) return emptyData();
   const { sql, values } = scopeFilters(scope, { firstParam: 1, criterionSql: "u.label", columns: COLUMNS });
-  const [[docs], [scores]] = await Promise.all([
-    getDb().$queryRawUnsafe<{ data: string | null }[]>(
+  // Through node-postgres, not Prisma: the two big values (the docs' text, the scores' bytes)
+  // arrive as one string and one Buffer, with no conversion on the way.
+  const pool = scorePool();
+  const [{ rows: [docs] }, { rows: [scores] }] = await Promise.all([
+    pool.query<{ data: string | null }>(
       `SELECT '[' || string_agg(u.doc, ',' ORDER BY u.turn_id, u.criterion) || ']' AS data FROM rated_units u WHERE true ${sql}`,
-      ...values,
+      values,
     ),
-    getDb().$queryRawUnsafe<{ turns: string | null; scores: string | null }[]>(
-      `SELECT string_agg(turn_id::text, ',' ORDER BY turn_id) AS turns, string_agg(score::text, ',' ORDER BY turn_id) AS scores
-       FROM rated_unit_scores WHERE judge_id = $1`,
-      scope.judge.id,
+    // Turn ids and scores as their own bytes (int4 and float8, big-endian): no number to
+    // format in PostgreSQL or to parse here.
+    pool.query<{ scores: Buffer | null }>(
+      `SELECT string_agg(int4send(turn_id) || float8send(score), ''::bytea ORDER BY turn_id) AS scores FROM rated_unit_scores WHERE judge_id = $1`,
+      [scope.judge.id],
     ),
   ]);
-  if (docs.data === null || scores.turns === null || scores.scores === null) return emptyData();
-  return merge(JSON.parse(docs.data) as (string | number | null)[], scores.turns.split(","), scores.scores.split(","));
+  if (docs.data === null || scores.scores === null) return emptyData();
+  return merge(JSON.parse(docs.data) as (string | number | null)[], new DataView(scores.scores.buffer, scores.scores.byteOffset, scores.scores.byteLength));
 }
 
-/** The units (flat docs, in turn order) that have a score of the judge (in turn order), as columns. */
-function merge(flat: (string | number | null)[], scoreTurns: string[], scoreValues: string[]): Data {
+/** The units (flat docs, in turn order) that have a score of the judge (turn id and score, 12 bytes each, in turn order), as columns. */
+function merge(flat: (string | number | null)[], scores: DataView): Data {
   const data = emptyData();
   const { units, ratings } = data;
+  const nScores = scores.byteLength / 12;
   let s = 0;
   let at = 0;
   while (at < flat.length) {
     const turnId = flat[at] as number;
     const k = flat[at + 10] as number;
     const next = at + 11 + 2 * k;
-    while (s < scoreTurns.length && Number(scoreTurns[s]) < turnId) s++;
-    if (s < scoreTurns.length && Number(scoreTurns[s]) === turnId) {
+    while (s < nScores && scores.getInt32(12 * s) < turnId) s++;
+    if (s < nScores && scores.getInt32(12 * s) === turnId) {
       const u = units.turnId.length;
       if (u > 0 && turnId < units.turnId[u - 1]) throw new Error("agreement units came back out of order");
       units.turnId.push(turnId);
@@ -55,7 +60,7 @@ function merge(flat: (string | number | null)[], scoreTurns: string[], scoreValu
       units.criterion.push(flat[at + 3] as string);
       units.ratingCriterion.push((flat[at + 4] as string | null) ?? (flat[at + 3] as string));
       units.wordCount.push(flat[at + 5] as number);
-      units.score.push(Number(scoreValues[s]));
+      units.score.push(scores.getFloat64(12 * s + 4));
       units.day.push(flat[at + 6] as number);
       units.importId.push(flat[at + 7] as number | null);
       units.adjudicated.push(flat[at + 8] as number | null);

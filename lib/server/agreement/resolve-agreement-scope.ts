@@ -6,7 +6,7 @@ import { DomainError } from "@/lib/server/errors";
 import { HEURISTIC_JUDGE } from "@/lib/server/import/ensure-judge";
 import { getActiveThresholds } from "@/lib/server/thresholds/get-active-thresholds";
 import { getScoringJudge } from "@/lib/server/thresholds/get-scoring-judge";
-import { defaultJudgeCache } from "./report-cache";
+import { defaultJudgeCache, thresholdsCache } from "./report-cache";
 
 type JudgeRow = { id: number; name: string; version: string; kind: string };
 
@@ -17,7 +17,7 @@ type JudgeRow = { id: number; name: string; version: string; kind: string };
  */
 export async function resolveAgreementScope(scope: Scope, dataVersion: string, { withDefaultJudge = true } = {}): Promise<ResolvedScope> {
   const judge = scope.judge || withDefaultJudge ? findJudge(scope, dataVersion) : Promise.resolve(null);
-  const [resolvedJudge, thresholds] = await Promise.all([judge, findThresholds(scope.thresholds)]);
+  const [resolvedJudge, thresholds] = await Promise.all([judge, cachedThresholds(scope.thresholds, dataVersion)]);
   return {
     judge: resolvedJudge,
     thresholds,
@@ -84,6 +84,16 @@ async function findDefaultJudge(): Promise<JudgeRow | null> {
   );
   if (best.length > 0) return db.judge.findUnique({ where: { id: best[0].judge_id }, select });
   return heuristic ?? db.judge.findFirst({ orderBy: { id: "asc" }, select });
+}
+
+/** The cut-offs, read once per data version (a warm report then asks the database only for the snapshot). */
+async function cachedThresholds(version: number | undefined, dataVersion: string): Promise<ResolvedScope["thresholds"]> {
+  const key = `${dataVersion}:${version ?? "active"}`;
+  const cached = thresholdsCache.get(key);
+  if (cached) return cached;
+  const thresholds = await findThresholds(version);
+  thresholdsCache.set(key, thresholds);
+  return thresholds;
 }
 
 async function findThresholds(version: number | undefined): Promise<ResolvedScope["thresholds"]> {
