@@ -12,7 +12,7 @@ import type { Interval } from "./correlation-inference.ts";
 const DATASETS = 4000;
 const covers = (ci: Interval | null, truth: number) => ci !== null && ci[0] <= truth && truth <= ci[1];
 
-describe("interval coverage on bivariate normal data", () => {
+describe("interval coverage on bivariate normal data", { timeout: 60_000 }, () => {
   // Population values for a bivariate normal with correlation ρ (Kendall & Gibbons 1990):
   // Spearman 6/π·asin(ρ/2), Kendall 2/π·asin(ρ).
   for (const [rho, n] of [[0.5, 50], [0.8, 100], [0.3, 30]]) {
@@ -33,7 +33,7 @@ describe("interval coverage on bivariate normal data", () => {
   }
 });
 
-describe("interval coverage of κ on a known 4×4 joint distribution", () => {
+describe("interval coverage of κ on a known 4×4 joint distribution", { timeout: 60_000 }, () => {
   const joint = [
     [0.2, 0.05, 0.01, 0.0],
     [0.04, 0.15, 0.05, 0.01],
