@@ -19,7 +19,9 @@ test("an admin calibrates the heuristic judge and compares raw and calibrated on
   await select.selectOption(heuristic!);
   await form.getByLabel("Name").fill(name);
   await form.getByRole("button", { name: "Create calibrated judge" }).click();
-  await expect(form.getByText(new RegExp(`^Created ${name} 1: scores on [\\d,]+ turns\\. On the [\\d,]+ rated turns it is off by \\d\\.\\d\\d levels`))).toBeVisible();
+  await expect(form.getByText(`Building “${name}” in the background; it is listed below when its scores are stored.`)).toBeVisible();
+  const built = page.getByRole("region", { name: "Calibrated judges being built" });
+  await expect(built.getByText(new RegExp(`^Created ${name} 1: scores on [\\d,]+ turns\\. On the [\\d,]+ rated turns it is off by \\d\\.\\d\\d levels`))).toBeVisible({ timeout: 30_000 });
 
   const row = page.getByRole("table", { name: "Calibrated judges" }).getByRole("row", { name: new RegExp(`^${name} 1 heuristic v1`) });
   await expect(row).toContainText(/\d\.\d\d → \d\.\d\d/);

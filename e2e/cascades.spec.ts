@@ -29,7 +29,9 @@ test("an admin proposes a band, creates a cascade and reads its agreement and co
   expect(Number(below)).toBeGreaterThan(0);
   await expect(form.getByLabel("Band above the cut-off")).toHaveValue(below);
   await form.getByRole("button", { name: "Create cascade" }).click();
-  await expect(form.getByText(new RegExp(`Created ${name} 1: scores on 80 turns, \\d+ of them from the strong judge\\.`))).toBeVisible();
+  await expect(form.getByText(`Building “${name}” in the background; it is listed below when its scores are stored.`)).toBeVisible();
+  const built = page.getByRole("region", { name: "Cascades being built" });
+  await expect(built.getByText(new RegExp(`Created ${name} 1: scores on 80 turns, \\d+ of them from the strong judge\\.`))).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole("link", { name: `${name} 1` }).click();
   const section = page.getByRole("region", { name: "Judge cascade" });

@@ -4,6 +4,7 @@ import type { CalibratedConfig, CalibratedJudgeForm } from "@/lib/calibrated-jud
 import { levelScaleToScore } from "@/lib/calibrated-judge/level-scale";
 import { computeAgreement } from "../agreement/compute-agreement";
 import { getDb } from "../db";
+import { nextJudgeVersion, type InTransaction } from "../derived-judges/next-judge-version";
 import { DomainError } from "../errors";
 
 export type CreatedCalibratedJudge = { id: number; name: string; version: string; turns: number; config: CalibratedConfig["calibrated"] };
@@ -21,12 +22,14 @@ const INSERT_SQL = `
  * folds), so the judge's figures on rated turns are honest; other turns get the mean of the
  * 5 fold maps (cross-prediction), so a corrected estimate on this judge stays valid. Levels go back to scores through the active cut-offs. A name already
  * used by a calibrated judge gets its next version; one transaction stores the judge and
- * every score.
+ * every score (`afterStore` runs in it).
  */
-export async function createCalibratedJudge(input: CalibratedJudgeForm): Promise<CreatedCalibratedJudge> {
+export async function createCalibratedJudge(
+  input: CalibratedJudgeForm,
+  afterStore?: (run: InTransaction, judge: CreatedCalibratedJudge) => Promise<void>,
+): Promise<CreatedCalibratedJudge> {
   const db = getDb();
-  const source = await db.judge.findUnique({ where: { id: input.source }, select: { id: true, name: true, version: true } });
-  if (!source) throw new DomainError("invalid", `No judge with id ${input.source}: reload the page and pick again.`, { source: "Unknown judge" });
+  const source = await findCalibrationSource(input);
   const { pairs, report } = await computeAgreement({ judge: source.name, judgeVersion: source.version, criterion: "overall" });
   const { cutoffs, version: thresholdVersion } = report.scope.thresholds;
   const rated = { sessionId: pairs.units.sessionId, score: pairs.units.score, human: Array.from(pairs.human) };
@@ -66,14 +69,20 @@ export async function createCalibratedJudge(input: CalibratedJudgeForm): Promise
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`judge-name:${input.name}`}, 0))`;
       const versions = await tx.judge.findMany({ where: { name: input.name }, select: { version: true, kind: true } });
-      if (versions.some((v) => v.kind !== "calibrated")) {
-        throw new DomainError("conflict", `“${input.name}” is the name of a judge that is not a calibrated judge: choose another name.`, { name: "Taken by another judge" });
-      }
-      const version = String(versions.reduce((max, v) => Math.max(max, Number(v.version) || 0), 0) + 1);
+      const version = nextJudgeVersion(input.name, versions, "calibrated", "a calibrated judge");
       const judge = await tx.judge.create({ data: { name: input.name, version, kind: "calibrated", config }, select: { id: true } });
       const turns = await tx.$executeRawUnsafe(INSERT_SQL, turnIds, judge.id, scores, levels, raw, outOfFold);
-      return { id: judge.id, name: input.name, version, turns, config: config.calibrated };
+      const created = { id: judge.id, name: input.name, version, turns, config: config.calibrated };
+      await afterStore?.((sql, params) => tx.$executeRawUnsafe(sql, ...params), created);
+      return created;
     },
     { timeout: 120_000 },
   );
+}
+
+/** The judge the form names as the one to calibrate; refuses one that is gone. */
+export async function findCalibrationSource(input: CalibratedJudgeForm) {
+  const source = await getDb().judge.findUnique({ where: { id: input.source }, select: { id: true, name: true, version: true } });
+  if (!source) throw new DomainError("invalid", `No judge with id ${input.source}: reload the page and pick again.`, { source: "Unknown judge" });
+  return source;
 }

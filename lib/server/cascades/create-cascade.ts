@@ -1,9 +1,11 @@
 import "server-only";
 import type { CascadeConfig, CascadeForm } from "@/lib/cascade/cascade.schema";
 import { getDb } from "../db";
+import { nextJudgeVersion, type InTransaction } from "../derived-judges/next-judge-version";
 import { DomainError } from "../errors";
 
 export type CreatedCascade = { id: number; name: string; version: string; turns: number; escalated: number; waiting: number };
+
 
 /**
  * The screener's turns with the band test of lib/cascade/cascade.ts (isEscalated) done in
@@ -34,23 +36,19 @@ const WAITING_SQL = `SELECT count(*)::int AS waiting FROM (${BANDED_SQL}) b WHER
  * the screener's lies in [cut-off − below, cut-off + above], else the screener's. A turn in
  * the band that the strong judge has not scored gets no answer (counted as waiting: run the
  * strong judge on it and save the cascade again). A cascade of an existing name becomes its
- * next version. One transaction: a cascade without its scores is never seen.
+ * next version. One transaction: a cascade without its scores is never seen; `afterStore`
+ * runs in it.
  */
-export async function createCascade(input: CascadeForm): Promise<CreatedCascade> {
+export async function createCascade(input: CascadeForm, afterStore?: (run: InTransaction, cascade: CreatedCascade) => Promise<void>): Promise<CreatedCascade> {
   const db = getDb();
-  const judges = await db.judge.findMany({ where: { id: { in: [input.screener, input.strong] } }, select: { id: true, name: true, version: true } });
-  const byId = new Map(judges.map((judge) => [judge.id, judge]));
-  const [screener, strong] = [byId.get(input.screener), byId.get(input.strong)];
-  if (!screener) throw new DomainError("invalid", `No judge with id ${input.screener}: reload the page and pick again.`, { screener: "Choose the screener again" });
-  if (!strong) throw new DomainError("invalid", `No judge with id ${input.strong}: reload the page and pick again.`, { strong: "Choose the strong judge again" });
+  const { screener, strong } = await findCascadeJudges(input);
   const config: CascadeConfig = { cascade: { screener, strong, cutoff: input.cutoff, below: input.below, above: input.above, tolerance: input.tolerance } };
   const band = [input.screener, input.strong, input.cutoff, input.below, input.above] as const;
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`cascade:${input.name}`}, 0))`;
       const versions = await tx.judge.findMany({ where: { name: input.name }, select: { version: true, kind: true } });
-      if (versions.some((v) => v.kind !== "cascade")) throw new DomainError("conflict", `“${input.name}” is the name of a judge that is not a cascade: choose another name.`, { name: "Taken by another judge" });
-      const version = String(versions.reduce((max, v) => Math.max(max, Number(v.version) || 0), 0) + 1);
+      const version = nextJudgeVersion(input.name, versions, "cascade", "a cascade");
       const judge = await tx.judge.create({ data: { name: input.name, version, kind: "cascade", config }, select: { id: true } });
       const [{ turns, escalated }] = await tx.$queryRawUnsafe<{ turns: number; escalated: number }[]>(INSERT_SQL, ...band, judge.id);
       const [{ waiting }] = await tx.$queryRawUnsafe<{ waiting: number }[]>(WAITING_SQL, ...band);
@@ -62,8 +60,21 @@ export async function createCascade(input: CascadeForm): Promise<CreatedCascade>
             : "The screener has no scores, so the cascade would have no answers. Pick a judge that scored turns as the screener.",
         );
       }
-      return { id: judge.id, name: input.name, version, turns, escalated, waiting };
+      const cascade = { id: judge.id, name: input.name, version, turns, escalated, waiting };
+      await afterStore?.((sql, params) => tx.$executeRawUnsafe(sql, ...params), cascade);
+      return cascade;
     },
     { timeout: 120_000 },
   );
+}
+
+/** The screener and the strong judge the form names; refuses one that is gone. */
+export async function findCascadeJudges(input: CascadeForm) {
+  const db = getDb();
+  const judges = await db.judge.findMany({ where: { id: { in: [input.screener, input.strong] } }, select: { id: true, name: true, version: true } });
+  const byId = new Map(judges.map((judge) => [judge.id, judge]));
+  const [screener, strong] = [byId.get(input.screener), byId.get(input.strong)];
+  if (!screener) throw new DomainError("invalid", `No judge with id ${input.screener}: reload the page and pick again.`, { screener: "Choose the screener again" });
+  if (!strong) throw new DomainError("invalid", `No judge with id ${input.strong}: reload the page and pick again.`, { strong: "Choose the strong judge again" });
+  return { screener, strong };
 }

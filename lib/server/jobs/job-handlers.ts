@@ -2,10 +2,10 @@ import "server-only";
 import { JOB_KIND } from "@/lib/llm-judge/run.schema";
 import { TASK_BOOTSTRAP_JOB_KIND } from "../agreement/get-task-report";
 import { runTaskBootstrapJob } from "../agreement/run-task-bootstrap-job";
+import { DERIVED_JUDGE_JOB_KIND, runDerivedJudgeJob } from "../derived-judges/derived-judge-job";
 import { createJudgeJobHandler } from "../llm-judge/run-judge-job";
 import { BOOTSTRAP_JOB_KIND } from "../verdict/bootstrap-state";
 import { runBootstrapJob } from "../verdict/run-bootstrap-job";
-import { PANEL_JOB_KIND, runPanelJob } from "../panels/panel-job";
 import { PULL_JOB_KIND, runPullJob } from "../pull/pull-job";
 import { runWeightFitJob, WEIGHT_FIT_JOB_KIND } from "../thresholds/weight-fit-job";
 import { VERSIONS_JOB_KIND } from "../judge-versions/get-judge-versions";
@@ -22,7 +22,7 @@ export function defaultJobHandlers(): Record<string, JobHandler> {
     [TASK_BOOTSTRAP_JOB_KIND]: runTaskBootstrapJob,
     [WEIGHT_FIT_JOB_KIND]: runWeightFitJob,
     [PULL_JOB_KIND]: runPullJob,
-    [PANEL_JOB_KIND]: runPanelJob,
+    [DERIVED_JUDGE_JOB_KIND]: runDerivedJudgeJob,
     [VERSIONS_JOB_KIND]: runVersionsBootstrapJob,
   };
 }

@@ -3,6 +3,7 @@ import type pg from "pg";
 import { aggregatePanelScores, aggregatePanelVotes } from "@/lib/panels/aggregate-panel";
 import type { PanelConfig, PanelForm } from "@/lib/panels/panel.schema";
 import { getDb } from "../db";
+import { nextJudgeVersion, type InTransaction } from "../derived-judges/next-judge-version";
 import { DomainError } from "../errors";
 import { withImportTransaction } from "../import/with-import-transaction";
 import { readMemberLabels, readMemberScores } from "./read-member-answers";
@@ -42,11 +43,6 @@ export async function findPanelMembers(input: PanelForm) {
   return input.members.map((id) => byId.get(id)!);
 }
 
-/** Refuses a name that belongs to a judge that is not a panel (a panel's name gets a next version). */
-export function refuseNonPanelName(name: string, kinds: readonly string[]): void {
-  if (kinds.some((kind) => kind !== "panel")) throw new DomainError("conflict", `“${name}” is the name of a judge that is not a panel: choose another name.`, { name: "Taken by another judge" });
-}
-
 /**
  * Creates a panel judge from existing judges and stores its answers: the mean or median of
  * the members' scores, or the majority vote of their labels, on the turns every member
@@ -58,15 +54,14 @@ export function refuseNonPanelName(name: string, kinds: readonly string[]): void
 export async function createPanel(
   input: PanelForm,
   onAggregated?: OnAggregated,
-  afterStore?: (client: pg.ClientBase, panel: CreatedPanel) => Promise<void>,
+  afterStore?: (run: InTransaction, panel: CreatedPanel) => Promise<void>,
 ): Promise<CreatedPanel> {
   const members = await findPanelMembers(input);
   const config: PanelConfig = { panel: { members: members.map(({ id, name, version }) => ({ id, name, version })), aggregate: input.aggregate } };
   return withImportTransaction(async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`panel:${input.name}`]);
     const versions = (await client.query<{ version: string; kind: string }>(`SELECT version, kind::text AS kind FROM judges WHERE name = $1`, [input.name])).rows;
-    refuseNonPanelName(input.name, versions.map((v) => v.kind));
-    const version = String(versions.reduce((max, v) => Math.max(max, Number(v.version) || 0), 0) + 1);
+    const version = nextJudgeVersion(input.name, versions, "panel", "a panel");
     const [{ id }] = (await client.query<{ id: number }>(`INSERT INTO judges (name, version, kind, config) VALUES ($1, $2, 'panel', $3::jsonb) RETURNING id`, [input.name, version, JSON.stringify(config)])).rows;
     const turns = await storePanelAnswers(client, id, input.members, input.aggregate, onAggregated);
     if (turns === 0) {
@@ -74,7 +69,7 @@ export async function createPanel(
       throw new DomainError("invalid", `These judges have no turn that all of them ${what}, so the panel would have no answers. Pick judges that ${what} the same turns.`);
     }
     const panel = { id, name: input.name, version, turns };
-    await afterStore?.(client, panel);
+    await afterStore?.((sql, params) => client.query(sql, params), panel);
     return panel;
   });
 }

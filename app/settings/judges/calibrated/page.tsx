@@ -2,17 +2,19 @@ import type { Metadata } from "next";
 import { CalibratedJudgeForm } from "@/components/calibrated-judges/calibrated-judge-form";
 import { CalibratedJudgesTable } from "@/components/calibrated-judges/calibrated-judges-table";
 import { JudgesTabs } from "@/components/llm-judge/judges-tabs";
+import { DerivedJudgeJobs } from "@/components/ui/derived-judge-jobs";
 import { PageHeader } from "@/components/ui/page-header";
 import { ACCESS } from "@/lib/auth/access";
 import { requireUser } from "@/lib/server/auth/guards";
 import { listCalibratedJudges, listCalibrationSources } from "@/lib/server/calibrated-judges/list-calibrated-judges";
+import { listDerivedJudgeJobs } from "@/lib/server/derived-judges/derived-judge-job";
 import { HEURISTIC_JUDGE } from "@/lib/server/import/ensure-judge";
 
 export const metadata: Metadata = { title: "Calibrated judges" };
 
 export default async function CalibratedJudgesPage() {
   await requireUser(ACCESS.administer);
-  const [judges, sources] = await Promise.all([listCalibratedJudges(), listCalibrationSources()]);
+  const [judges, sources, jobs] = await Promise.all([listCalibratedJudges(), listCalibrationSources(), listDerivedJudgeJobs("calibrated")]);
   // The orchestrator's own judge first, as on the Agreement page.
   const preferred = sources.find((s) => s.name === HEURISTIC_JUDGE.name && s.version === HEURISTIC_JUDGE.version) ?? sources[0];
   return (
@@ -26,6 +28,7 @@ export default async function CalibratedJudgesPage() {
         <h2>New calibrated judge</h2>
         <CalibratedJudgeForm sources={sources} defaultSource={preferred?.id} />
       </section>
+      <DerivedJudgeJobs jobs={jobs} label="Calibrated judges being built" />
       <section className="section">
         <h2>Calibrated judges</h2>
         <CalibratedJudgesTable judges={judges} />

@@ -4,14 +4,11 @@ import { revalidatePath } from "next/cache";
 import { ACCESS } from "@/lib/auth/access";
 import { cascadeFormSchema } from "@/lib/cascade/cascade.schema";
 import { authorizedAction } from "@/lib/server/auth/guards";
-import { createCascade } from "@/lib/server/cascades/create-cascade";
+import { queueDerivedJudge } from "@/lib/server/derived-judges/derived-judge-job";
 
-/** Creates a cascade (admins only) and stores its scores; the message says how many turns went to the strong judge. */
-export const createCascadeAction = authorizedAction<typeof cascadeFormSchema, undefined>(ACCESS.administer, cascadeFormSchema, async (input) => {
-  const cascade = await createCascade(input);
+/** Queues a cascade (admins only); the job worker stores its scores and the page shows the outcome. */
+export const createCascadeAction = authorizedAction<typeof cascadeFormSchema, undefined>(ACCESS.administer, cascadeFormSchema, async (input, user) => {
+  const { isNew } = await queueDerivedJudge({ type: "cascade", form: input }, user.id);
   revalidatePath("/settings/judges/cascades");
-  const waiting = cascade.waiting > 0 ? ` ${cascade.waiting.toLocaleString("en")} turns in the band wait for the strong judge's score.` : "";
-  return {
-    message: `Created ${cascade.name} ${cascade.version}: scores on ${cascade.turns.toLocaleString("en")} turns, ${cascade.escalated.toLocaleString("en")} of them from the strong judge.${waiting} Pick it as the judge on the Agreement page to see what it costs and what it is worth.`,
-  };
+  return { message: isNew ? `Building “${input.name}” in the background; it is listed below when its scores are stored.` : `“${input.name}” is already being built.` };
 });

@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { CascadeForm } from "@/components/cascades/cascade-form";
 import { CascadesTable } from "@/components/cascades/cascades-table";
 import { JudgesTabs } from "@/components/llm-judge/judges-tabs";
+import { DerivedJudgeJobs } from "@/components/ui/derived-judge-jobs";
 import { PageHeader } from "@/components/ui/page-header";
 import { ACCESS } from "@/lib/auth/access";
 import { requireUser } from "@/lib/server/auth/guards";
 import { listCascades } from "@/lib/server/cascades/list-cascades";
+import { listDerivedJudgeJobs } from "@/lib/server/derived-judges/derived-judge-job";
 import { listPanelCandidates } from "@/lib/server/panels/list-panels";
 import { getActiveThresholds } from "@/lib/server/thresholds/get-active-thresholds";
 
@@ -13,7 +15,7 @@ export const metadata: Metadata = { title: "Judge cascades" };
 
 export default async function CascadesPage() {
   await requireUser(ACCESS.administer);
-  const [cascades, judges, thresholds] = await Promise.all([listCascades(), listPanelCandidates(), getActiveThresholds()]);
+  const [cascades, judges, thresholds, jobs] = await Promise.all([listCascades(), listPanelCandidates(), getActiveThresholds(), listDerivedJudgeJobs("cascade")]);
   return (
     <>
       <PageHeader
@@ -25,6 +27,7 @@ export default async function CascadesPage() {
         <h2>New cascade</h2>
         <CascadeForm candidates={judges.filter((judge) => judge.scores > 0)} defaultCutoff={thresholds.cutoffs.good} />
       </section>
+      <DerivedJudgeJobs jobs={jobs} label="Cascades being built" />
       <section className="section">
         <h2>Cascades</h2>
         <CascadesTable cascades={cascades} />

@@ -1,19 +1,19 @@
 import type { Metadata } from "next";
 import { JudgesTabs } from "@/components/llm-judge/judges-tabs";
 import { PanelForm } from "@/components/panels/panel-form";
-import { PanelJobs } from "@/components/panels/panel-jobs";
 import { PanelsTable } from "@/components/panels/panels-table";
+import { DerivedJudgeJobs } from "@/components/ui/derived-judge-jobs";
 import { PageHeader } from "@/components/ui/page-header";
 import { ACCESS } from "@/lib/auth/access";
 import { requireUser } from "@/lib/server/auth/guards";
 import { listPanelCandidates, listPanels } from "@/lib/server/panels/list-panels";
-import { listPanelJobs } from "@/lib/server/panels/panel-job";
+import { listDerivedJudgeJobs } from "@/lib/server/derived-judges/derived-judge-job";
 
 export const metadata: Metadata = { title: "Judge panels" };
 
 export default async function PanelsPage() {
   await requireUser(ACCESS.administer);
-  const [panels, candidates, jobs] = await Promise.all([listPanels(), listPanelCandidates(), listPanelJobs()]);
+  const [panels, candidates, jobs] = await Promise.all([listPanels(), listPanelCandidates(), listDerivedJudgeJobs("panel")]);
   return (
     <>
       <PageHeader
@@ -25,7 +25,7 @@ export default async function PanelsPage() {
         <h2>New panel</h2>
         <PanelForm candidates={candidates} />
       </section>
-      <PanelJobs jobs={jobs} />
+      <DerivedJudgeJobs jobs={jobs} label="Panels being built" />
       <section className="section">
         <h2>Panels</h2>
         <PanelsTable panels={panels} />
