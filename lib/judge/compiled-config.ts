@@ -1,4 +1,4 @@
-// A JudgeConfig turned into the lookups the formulas need (sets, maps, length filters), built
+// A JudgeConfig turned into the lookups the formulas need (sets, maps, a hash table), built
 // once per config object: scoring runs on hot paths (imports, the CLI) with one config.
 import type { JudgeConfig, PersonaWeights } from "./config";
 
@@ -6,10 +6,8 @@ export interface CompiledConfig {
   readonly config: JudgeConfig;
   readonly positive: ReadonlySet<string>;
   readonly negative: ReadonlySet<string>;
-  /** hasSentimentLength[n]: some sentiment token is n UTF-16 units long (skips most tokens). */
-  readonly hasSentimentLength: Uint8Array;
-  /** The sentiment tokens by tokenHash, so a token is looked up without slicing it out. */
-  readonly sentimentByHash: ReadonlyMap<number, readonly SentimentToken[]>;
+  /** The sentiment tokens by the hash the response scan computes as it reads a token. */
+  readonly sentiment: SentimentTable;
   readonly stopwords: ReadonlySet<string>;
   /** Maps, not records: a persona_id or role such as "constructor" must not hit Object.prototype. */
   readonly weights: ReadonlyMap<string, PersonaWeights>;
@@ -18,13 +16,34 @@ export interface CompiledConfig {
   lastPrompt: { prompt: string; keywords: readonly string[] } | undefined;
 }
 
-export type SentimentToken = { token: string; isPositive: boolean; isNegative: boolean };
+/**
+ * Open addressing over the distinct sentiment tokens: slots[h & mask] holds 1 + the index of
+ * a token whose finished hash is h (linear probing); kinds[i] is 1 positive | 2 negative.
+ */
+export interface SentimentTable {
+  readonly mask: number;
+  readonly slots: Int32Array;
+  readonly hashes: Int32Array;
+  readonly tokens: readonly string[];
+  readonly kinds: Uint8Array;
+  /** hasLength[n]: some token is n UTF-16 units long (most tokens are skipped on length). */
+  readonly hasLength: Uint8Array;
+}
 
-/** A hash of text[start…end) (UTF-16 units), seeded with the length. */
-export function tokenHash(text: string, start: number, end: number): number {
-  let hash = end - start;
-  for (let k = start; k < end; k++) hash = (Math.imul(hash, 31) + text.charCodeAt(k)) | 0;
-  return hash;
+export const POSITIVE = 1;
+export const NEGATIVE = 2;
+
+/** The running hash of a token: one step per (lower-cased) code unit. */
+export function hashStep(hash: number, unit: number): number {
+  return (Math.imul(hash, 31) + unit) | 0;
+}
+
+/** The running hash of a token of `length` units, mixed so that its low bits pick a slot. */
+export function finishHash(hash: number, length: number): number {
+  let x = (hash ^ Math.imul(length, 0x9e3779b1)) | 0;
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x85ebca6b);
+  return (x ^ (x >>> 13)) | 0;
 }
 
 const cache = new WeakMap<JudgeConfig, CompiledConfig>();
@@ -39,26 +58,38 @@ export function compileConfig(config: JudgeConfig): CompiledConfig {
 }
 
 function build(config: JudgeConfig): CompiledConfig {
-  const sentimentTokens = [...config.positiveTokens, ...config.negativeTokens];
-  const hasSentimentLength = new Uint8Array(Math.max(0, ...sentimentTokens.map((t) => t.length)) + 1);
-  for (const token of sentimentTokens) hasSentimentLength[token.length] = 1;
   const positive = new Set(config.positiveTokens);
   const negative = new Set(config.negativeTokens);
-  const sentimentByHash = new Map<number, SentimentToken[]>();
-  for (const token of new Set(sentimentTokens)) {
-    const hash = tokenHash(token, 0, token.length);
-    const entry = { token, isPositive: positive.has(token), isNegative: negative.has(token) };
-    sentimentByHash.set(hash, [...(sentimentByHash.get(hash) ?? []), entry]);
-  }
   return {
     config,
-    sentimentByHash,
     positive,
     negative,
-    hasSentimentLength,
+    sentiment: sentimentTable(positive, negative),
     stopwords: new Set(config.stopwords),
     weights: new Map(Object.entries(config.personaWeights)),
     roleKeywords: new Map(Object.entries(config.roleKeywords)),
     lastPrompt: undefined,
   };
+}
+
+function sentimentTable(positive: ReadonlySet<string>, negative: ReadonlySet<string>): SentimentTable {
+  const tokens = [...new Set([...positive, ...negative])];
+  let size = 16;
+  while (size < tokens.length * 4) size *= 2;
+  const mask = size - 1;
+  const slots = new Int32Array(size);
+  const hashes = new Int32Array(tokens.length);
+  const kinds = new Uint8Array(tokens.length);
+  const hasLength = new Uint8Array(Math.max(0, ...tokens.map((t) => t.length)) + 1);
+  tokens.forEach((token, index) => {
+    let hash = 0;
+    for (let k = 0; k < token.length; k++) hash = hashStep(hash, token.charCodeAt(k));
+    hashes[index] = finishHash(hash, token.length);
+    kinds[index] = (positive.has(token) ? POSITIVE : 0) | (negative.has(token) ? NEGATIVE : 0);
+    hasLength[token.length] = 1;
+    let slot = hashes[index] & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = index + 1;
+  });
+  return { mask, slots, hashes, tokens, kinds, hasLength };
 }

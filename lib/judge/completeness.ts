@@ -4,7 +4,7 @@ import { DEFAULT_JUDGE_CONFIG, type JudgeConfig } from "./config";
 import { promptKeywords } from "./keywords";
 import { pythonLower } from "./python-lower";
 import { pyRound } from "./python-round";
-import { countIncluded } from "./python-text";
+import { containsKeyword, countContained, type ResponseScan } from "./scan-response";
 import type { CompletenessMetrics } from "./types";
 
 /** Share of prompt keywords a response must mention to count as addressing the prompt. */
@@ -23,20 +23,24 @@ export function calculateCompleteness(
   return completenessOf(pythonLower(response), seedPrompt, personaRole, compileConfig(config));
 }
 
-/** Keywords are substrings of `responseLower` (pythonLower of the response): "risk" is in "risky". */
+/**
+ * Keywords are substrings of `responseLower` (pythonLower of the response): "risk" is in "risky".
+ * `scan`, the response's scanResponse, lets most absent keywords be ruled out without a search.
+ */
 export function completenessOf(
   responseLower: string,
   seedPrompt: string,
   personaRole: string,
   compiled: CompiledConfig,
+  scan?: ResponseScan,
 ): CompletenessMetrics {
   const { config } = compiled;
-  const hasReasoning = config.reasoningKeywords.some((kw) => responseLower.includes(kw));
-  const hasExample = config.exampleKeywords.some((kw) => responseLower.includes(kw));
+  const hasReasoning = config.reasoningKeywords.some((kw) => containsKeyword(responseLower, kw, scan));
+  const hasExample = config.exampleKeywords.some((kw) => containsKeyword(responseLower, kw, scan));
   const keywords = promptKeywords(seedPrompt, compiled);
   // SPEC §3: a prompt without keywords covers nothing (the seed divided by zero).
-  const keywordCoverage = keywords.length === 0 ? 0.0 : countIncluded(responseLower, keywords) / keywords.length;
-  const roleAlignment = roleAlignmentOf(responseLower, personaRole, compiled);
+  const keywordCoverage = keywords.length === 0 ? 0.0 : countContained(responseLower, keywords, scan) / keywords.length;
+  const roleAlignment = roleAlignmentOf(responseLower, personaRole, compiled, scan);
   const score =
     0.3 * (hasReasoning ? 1.0 : 0.0) +
     0.2 * (hasExample ? 1.0 : 0.0) +
@@ -64,8 +68,8 @@ export function calculateRoleAlignment(
   return roleAlignmentOf(responseLower, personaRole, compileConfig(config));
 }
 
-function roleAlignmentOf(responseLower: string, personaRole: string, compiled: CompiledConfig): number {
+function roleAlignmentOf(responseLower: string, personaRole: string, compiled: CompiledConfig, scan?: ResponseScan): number {
   const keywords = compiled.roleKeywords.get(personaRole);
   if (keywords === undefined || keywords.length === 0) return UNKNOWN_ROLE_ALIGNMENT;
-  return Math.min(countIncluded(responseLower, keywords) / FULL_ROLE_MATCHES, 1.0);
+  return Math.min(countContained(responseLower, keywords, scan) / FULL_ROLE_MATCHES, 1.0);
 }

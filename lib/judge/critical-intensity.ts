@@ -3,7 +3,7 @@ import { compileConfig, type CompiledConfig } from "./compiled-config";
 import { DEFAULT_JUDGE_CONFIG, type JudgeConfig } from "./config";
 import { pythonLower } from "./python-lower";
 import { pyRound } from "./python-round";
-import { countCodeUnit, countIncluded } from "./python-text";
+import { countContained, scanResponse, type ResponseScan } from "./scan-response";
 import { sentimentOf } from "./sentiment";
 import type { CriticalIntensityMetrics } from "./types";
 
@@ -19,24 +19,23 @@ export function calculateCriticalIntensity(
 ): CriticalIntensityMetrics | null {
   if (personaId !== config.criticalPersonaId) return null;
   const compiled = compileConfig(config);
-  const responseLower = pythonLower(response);
-  const sentimentScore = sentimentOf(response, responseLower, compiled).sentiment_score;
-  return criticalIntensityOf(response, responseLower, sentimentScore, compiled);
+  const scan = scanResponse(response, compiled);
+  return criticalIntensityOf(pythonLower(response), scan, sentimentOf(scan).sentiment_score, compiled);
 }
 
 /**
- * `sentimentScore` is the rounded score of the sentiment metric, as the seed reads it back
+ * `scan` is the response's scanResponse (it counts the ASCII and full-width question marks of
+ * the original text). `sentimentScore` is the rounded score of the sentiment metric, as the seed reads it back
  * from that metric's output; only its negative part counts as disagreement.
  */
 export function criticalIntensityOf(
-  response: string,
   responseLower: string,
+  scan: ResponseScan,
   sentimentScore: number,
   compiled: CompiledConfig,
 ): CriticalIntensityMetrics {
-  const criticalCount = countIncluded(responseLower, compiled.config.criticalKeywords);
-  // ASCII and full-width question marks, counted in the original text.
-  const questionCount = countCodeUnit(response, "?") + countCodeUnit(response, "\uff1f");
+  const criticalCount = countContained(responseLower, compiled.config.criticalKeywords, scan);
+  const questionCount = scan.questions;
   const disagreement = Math.abs(Math.min(sentimentScore, 0.0));
   const intensity =
     0.4 * Math.min(criticalCount / FULL_KEYWORDS, 1.0) +

@@ -1,10 +1,17 @@
 // Response length (seed 002 §3.1 (1)): 100–500 words is the sweet spot.
+import { compileConfig } from "./compiled-config";
+import { DEFAULT_JUDGE_CONFIG } from "./config";
 import { pyRound } from "./python-round";
-import { textCounts } from "./python-text";
+import { scanResponse, type ResponseScan } from "./scan-response";
 import type { LengthMetrics } from "./types";
 
 export function calculateLength(response: string): LengthMetrics {
-  const { codePoints, words: wordCount, sentences: sentenceCount } = textCounts(response);
+  return lengthOf(scanResponse(response, compileConfig(DEFAULT_JUDGE_CONFIG)));
+}
+
+/** The length metrics from the counts of scanResponse. */
+export function lengthOf(scan: ResponseScan): LengthMetrics {
+  const { codePoints, words: wordCount, sentences: sentenceCount } = scan;
   const avgSentenceLength = sentenceCount > 0 ? wordCount / sentenceCount : 0;
   return {
     char_count: codePoints,

@@ -17,15 +17,6 @@ export function pythonLower(text: string): string {
   return buildLower(text);
 }
 
-/**
- * Whether Python lower-cases `text` code point for code point into the same number of UTF-16
- * units without looking at context (no İ, no Σ): then the lower-case of any slice of `text` is
- * the same slice of its lower-case, and tokens need not be lower-cased one by one.
- */
-export function isLowerAligned(text: string, lower: string): boolean {
-  return lower.length === text.length && text.indexOf("\u03a3") < 0;
-}
-
 function codePointBefore(text: string, end: number): number {
   const unit = text.charCodeAt(end - 1);
   if (unit >= 0xdc00 && unit <= 0xdfff && end >= 2) {

@@ -49,34 +49,6 @@ export function countSentences(text: string): number {
   return hasContent ? count + 1 : count;
 }
 
-/**
- * codePointLength, countSplitWords and countSentences of `text` in one pass over its code
- * units (each counter exactly as its own function counts).
- */
-export function textCounts(text: string): { codePoints: number; words: number; sentences: number } {
-  const n = text.length;
-  let codePoints = n;
-  let words = 0;
-  let sentences = 0;
-  let inWord = false;
-  let hasContent = false;
-  for (let i = 0; i < n; i++) {
-    const unit = text.charCodeAt(i);
-    const isSpace = isSpaceCodeUnit(unit);
-    if (!isSpace && !inWord) words++;
-    inWord = !isSpace;
-    if (unit === 0x2e || unit === 0x21 || unit === 0x3f) {
-      if (hasContent) sentences++;
-      hasContent = false;
-    } else if (!hasContent && !isSpace) hasContent = true;
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) codePoints--;
-    }
-  }
-  return { codePoints, words, sentences: hasContent ? sentences + 1 : sentences };
-}
-
 /** Python `text.count(char)` for a single-code-unit `char`. */
 export function countCodeUnit(text: string, char: string): number {
   let count = 0;

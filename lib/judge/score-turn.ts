@@ -4,10 +4,11 @@ import { calculateOverallScore } from "./overall";
 import { completenessOf } from "./completeness";
 import { DEFAULT_JUDGE_CONFIG, type JudgeConfig } from "./config";
 import { criticalIntensityOf } from "./critical-intensity";
-import { calculateLength } from "./length";
+import { lengthOf } from "./length";
 import { pythonLower } from "./python-lower";
 import { calculateResonance } from "./resonance";
 import type { ScoreInput } from "./score-input.schema";
+import { scanResponse } from "./scan-response";
 import { sentimentOf } from "./sentiment";
 import type { ResonanceInput, TurnMetrics } from "./types";
 
@@ -19,13 +20,15 @@ import type { ResonanceInput, TurnMetrics } from "./types";
 export function scoreTurn(input: ScoreInput, config: JudgeConfig = DEFAULT_JUDGE_CONFIG): TurnMetrics {
   const compiled = compileConfig(config);
   const { response, persona_id: personaId } = input;
-  const responseLower = pythonLower(response);
-  const length = calculateLength(response);
-  const sentiment = sentimentOf(response, responseLower, compiled);
-  const completeness = completenessOf(responseLower, input.seed_prompt, input.persona_role, compiled);
+  // One pass counts what the length, sentiment and critical metrics need from the text itself.
+  const scan = scanResponse(response, compiled);
+  const responseLower = scan.isPlainLower ? response.toLowerCase() : pythonLower(response);
+  const length = lengthOf(scan);
+  const sentiment = sentimentOf(scan);
+  const completeness = completenessOf(responseLower, input.seed_prompt, input.persona_role, compiled, scan);
   const critical =
     personaId === config.criticalPersonaId
-      ? criticalIntensityOf(response, responseLower, sentiment.sentiment_score, compiled)
+      ? criticalIntensityOf(responseLower, scan, sentiment.sentiment_score, compiled)
       : null;
   const overall = calculateOverallScore(length, sentiment, completeness, critical, personaId, config);
   const resonanceInput = resonanceInputOf(input);

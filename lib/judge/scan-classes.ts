@@ -1,0 +1,45 @@
+// One class byte and one lower-case code unit per BMP code unit, for the judge's one-pass scan
+// of a response (scan-response.ts): what Python's \w, isspace, re.split('[.!?]+') and lower()
+// make of each unit, looked up once instead of once per metric. Built at module load (~1 ms).
+import { isSpaceCodeUnit, isWordCodePoint, lowerCodePoint } from "./unicode-classes";
+
+export const SPACE = 1;
+/** Python re `\w` (BMP only; surrogates are SPECIAL and go the code point way). */
+export const WORD = 2;
+export const APOSTROPHE = 4;
+/** "." "!" "?": the separators of re.split(r'[.!?]+', text). */
+export const SENTENCE_END = 8;
+/** "?" and the full-width "？" counted by critical intensity. */
+export const QUESTION = 16;
+/**
+ * A unit whose lower-case is not one unit in its place, or depends on context, or is not the
+ * same in JavaScript's toLowerCase as in Python's lower: Σ (final sigma), İ (two units), every
+ * surrogate, and the letters Node's newer Unicode lower-cases where Python 3.11 does not.
+ * Text without such a unit lower-cases unit by unit, identically in both languages.
+ */
+export const SPECIAL = 32;
+
+export const UNIT_CLASS = new Uint8Array(0x10000);
+/** Python's lower-case of a unit that is not SPECIAL (the unit itself when unchanged). */
+export const LOWER_UNIT = new Uint16Array(0x10000);
+
+const CAPITAL_SIGMA = 0x3a3;
+
+for (let unit = 0; unit < 0x10000; unit++) {
+  let flags = 0;
+  if (isSpaceCodeUnit(unit)) flags |= SPACE;
+  if (unit >= 0xd800 && unit <= 0xdfff) {
+    UNIT_CLASS[unit] = flags | SPECIAL;
+    LOWER_UNIT[unit] = unit;
+    continue;
+  }
+  if (isWordCodePoint(unit)) flags |= WORD;
+  if (unit === 0x27) flags |= APOSTROPHE;
+  if (unit === 0x2e || unit === 0x21 || unit === 0x3f) flags |= SENTENCE_END;
+  if (unit === 0x3f || unit === 0xff1f) flags |= QUESTION;
+  const lower = lowerCodePoint(unit) ?? String.fromCharCode(unit);
+  const isOneUnit = lower.length === 1;
+  if (unit === CAPITAL_SIGMA || !isOneUnit || String.fromCharCode(unit).toLowerCase() !== lower) flags |= SPECIAL;
+  UNIT_CLASS[unit] = flags;
+  LOWER_UNIT[unit] = isOneUnit ? lower.charCodeAt(0) : unit;
+}
