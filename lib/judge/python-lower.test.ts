@@ -29,5 +29,4 @@ describe("pythonLower (Python str.lower)", () => {
   it("lower-cases astral capitals and keeps lone surrogates", () => {
     expect(pythonLower("\u{10400}\ud800A")).toBe("\u{10428}\ud800a");
   });
-
 });
