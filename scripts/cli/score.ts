@@ -1,13 +1,15 @@
 // `concord score`: the heuristic judge over JSONL on stdin, one metric object a line on stdout.
-// It streams: one input line and at most ~64 KB of output in memory, written as the reader
-// drains it, so memory stays flat whatever the input size. Bad lines are reported, not fatal.
-import { createInterface } from "node:readline";
+// It streams a chunk of input at a time (readLineBatches) and writes each chunk's output in
+// one write, waiting while the reader drains it, so memory stays flat whatever the input size.
+// Bad lines are reported, not fatal. Good lines are checked without Zod (asScoreInput, held to
+// the schema by its test); Zod is loaded only to describe a bad line.
 import type { Readable, Writable } from "node:stream";
 import type { z } from "zod";
 import { DEFAULT_JUDGE_CONFIG } from "../../lib/judge/config";
-import { scoreInputSchema } from "../../lib/judge/score-input.schema";
+import { asScoreInput } from "../../lib/judge/score-input-check";
 import { scoreTurn } from "../../lib/judge/score-turn";
-import { toJson } from "../../lib/judge/to-json";
+import { turnMetricsJson } from "../../lib/judge/to-json";
+import { readLineBatches } from "./score-lines";
 
 const USAGE = `usage: concord score [--help] < turns.jsonl > metrics.jsonl
 
@@ -24,9 +26,6 @@ stderr  "line N: <reason>" for every bad line (the good lines are still scored)
 
 exit    0 when every line was good, 1 when any line was bad
 `;
-
-/** Output is written in chunks of about this many characters (one write per line is slow). */
-const CHUNK = 1 << 16;
 
 export interface ScoreIo {
   stdin: Readable;
@@ -49,35 +48,27 @@ export async function run(args: string[], io: ScoreIo = process): Promise<number
   io.stdout.on("error", () => {
     stdoutClosed = true;
   });
-  const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
-  let pending = "";
   let lineNumber = 0;
   let badLines = 0;
 
-  const flush = async () => {
-    if (pending === "" || stdoutClosed) return;
-    const chunk = pending;
-    pending = "";
-    if (!io.stdout.write(chunk)) await drained(io.stdout);
-  };
-
-  for await (const rawLine of lines) {
-    lineNumber++;
-    // A byte-order mark (files saved by some Windows editors) is not part of the first object.
-    const line = lineNumber === 1 && rawLine.startsWith("\ufeff") ? rawLine.slice(1) : rawLine;
-    if (line.trim() === "") continue;
-    const result = scoreLine(line);
-    if (!result.ok) {
+  for await (const lines of readLineBatches(io.stdin)) {
+    let output = "";
+    for (const rawLine of lines) {
+      lineNumber++;
+      // A byte-order mark (files saved by some Windows editors) is not part of the first object.
+      const line = lineNumber === 1 && rawLine.startsWith("\ufeff") ? rawLine.slice(1) : rawLine;
+      if (line.trim() === "") continue;
+      const result = scoreLine(line) ?? (await scoreLineWithSchema(line));
+      if (result.ok) {
+        output += result.json;
+        continue;
+      }
       badLines++;
       io.stderr.write(`line ${lineNumber}: ${result.reason}\n`);
-      continue;
     }
-    pending += result.json;
-    if (pending.length >= CHUNK) await flush();
+    if (output !== "" && !stdoutClosed && !io.stdout.write(output)) await drained(io.stdout);
     if (stdoutClosed) break;
   }
-  await flush();
-  lines.close();
   return badLines === 0 ? 0 : 1;
 }
 
@@ -94,17 +85,30 @@ function drained(stream: Writable): Promise<void> {
 
 type LineResult = { ok: true; json: string } | { ok: false; reason: string };
 
-/** The metric line for one input line, or the reason it is bad. */
-function scoreLine(line: string): LineResult {
+/** The metric line for a good input line; undefined for any other (scoreLineWithSchema decides). */
+function scoreLine(line: string): LineResult | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const input = asScoreInput(value);
+  return input === undefined ? undefined : { ok: true, json: `${turnMetricsJson(scoreTurn(input, DEFAULT_JUDGE_CONFIG))}\n` };
+}
+
+/** The metric line for one input line through the Zod schema, or the reason it is bad. */
+async function scoreLineWithSchema(line: string): Promise<LineResult> {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch (error) {
     return { ok: false, reason: `not valid JSON (${(error as Error).message})` };
   }
+  const { scoreInputSchema } = await import("../../lib/judge/score-input.schema");
   const parsed = scoreInputSchema.safeParse(value);
   if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error.issues) };
-  return { ok: true, json: `${toJson(scoreTurn(parsed.data, DEFAULT_JUDGE_CONFIG))}\n` };
+  return { ok: true, json: `${turnMetricsJson(scoreTurn(parsed.data, DEFAULT_JUDGE_CONFIG))}\n` };
 }
 
 /** `field "facts_total": Too small: …; field "tools_used[1]": …`, naming every bad field. */
