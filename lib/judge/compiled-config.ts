@@ -1,6 +1,7 @@
 // A JudgeConfig turned into the lookups the formulas need (sets, maps, a hash table), built
 // once per config object: scoring runs on hot paths (imports, the CLI) with one config.
 import type { JudgeConfig, PersonaWeights } from "./config";
+import { buildKeywordAutomaton, keywordList, type KeywordAutomaton, type KeywordList } from "./keyword-automaton";
 
 export interface CompiledConfig {
   readonly config: JudgeConfig;
@@ -11,7 +12,12 @@ export interface CompiledConfig {
   readonly stopwords: ReadonlySet<string>;
   /** Maps, not records: a persona_id or role such as "constructor" must not hit Object.prototype. */
   readonly weights: ReadonlyMap<string, PersonaWeights>;
-  readonly roleKeywords: ReadonlyMap<string, readonly string[]>;
+  /** Every fixed keyword list, found in a response by one automaton during its scan. */
+  readonly automaton: KeywordAutomaton;
+  readonly reasoningKeywords: KeywordList;
+  readonly exampleKeywords: KeywordList;
+  readonly criticalKeywords: KeywordList;
+  readonly roleKeywords: ReadonlyMap<string, KeywordList>;
   /** The keywords of the last seed prompt seen: a session scores many turns of one prompt. */
   lastPrompt: { prompt: string; keywords: readonly string[] } | undefined;
 }
@@ -60,6 +66,10 @@ export function compileConfig(config: JudgeConfig): CompiledConfig {
 function build(config: JudgeConfig): CompiledConfig {
   const positive = new Set(config.positiveTokens);
   const negative = new Set(config.negativeTokens);
+  const roles = Object.entries(config.roleKeywords);
+  const automaton = buildKeywordAutomaton([
+    ...config.reasoningKeywords, ...config.exampleKeywords, ...config.criticalKeywords, ...roles.flatMap(([, words]) => words),
+  ]);
   return {
     config,
     positive,
@@ -67,7 +77,11 @@ function build(config: JudgeConfig): CompiledConfig {
     sentiment: sentimentTable(positive, negative),
     stopwords: new Set(config.stopwords),
     weights: new Map(Object.entries(config.personaWeights)),
-    roleKeywords: new Map(Object.entries(config.roleKeywords)),
+    automaton,
+    reasoningKeywords: keywordList(automaton, config.reasoningKeywords),
+    exampleKeywords: keywordList(automaton, config.exampleKeywords),
+    criticalKeywords: keywordList(automaton, config.criticalKeywords),
+    roleKeywords: new Map(roles.map(([role, words]) => [role, keywordList(automaton, words)])),
     lastPrompt: undefined,
   };
 }

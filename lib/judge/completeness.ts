@@ -4,7 +4,8 @@ import { DEFAULT_JUDGE_CONFIG, type JudgeConfig } from "./config";
 import { promptKeywords } from "./keywords";
 import { pythonLower } from "./python-lower";
 import { pyRound } from "./python-round";
-import { containsKeyword, countContained, type ResponseScan } from "./scan-response";
+import { countIncluded } from "./python-text";
+import { countKeywords, hasKeyword, type ResponseScan } from "./scan-response";
 import type { CompletenessMetrics } from "./types";
 
 /** Share of prompt keywords a response must mention to count as addressing the prompt. */
@@ -25,7 +26,7 @@ export function calculateCompleteness(
 
 /**
  * Keywords are substrings of `responseLower` (pythonLower of the response): "risk" is in "risky".
- * `scan`, the response's scanResponse, lets most absent keywords be ruled out without a search.
+ * `scan`, the response's scanResponse, has found the configuration's fixed keywords already.
  */
 export function completenessOf(
   responseLower: string,
@@ -34,12 +35,11 @@ export function completenessOf(
   compiled: CompiledConfig,
   scan?: ResponseScan,
 ): CompletenessMetrics {
-  const { config } = compiled;
-  const hasReasoning = config.reasoningKeywords.some((kw) => containsKeyword(responseLower, kw, scan));
-  const hasExample = config.exampleKeywords.some((kw) => containsKeyword(responseLower, kw, scan));
+  const hasReasoning = hasKeyword(responseLower, compiled.reasoningKeywords, scan);
+  const hasExample = hasKeyword(responseLower, compiled.exampleKeywords, scan);
   const keywords = promptKeywords(seedPrompt, compiled);
   // SPEC §3: a prompt without keywords covers nothing (the seed divided by zero).
-  const keywordCoverage = keywords.length === 0 ? 0.0 : countContained(responseLower, keywords, scan) / keywords.length;
+  const keywordCoverage = keywords.length === 0 ? 0.0 : countIncluded(responseLower, keywords) / keywords.length;
   const roleAlignment = roleAlignmentOf(responseLower, personaRole, compiled, scan);
   const score =
     0.3 * (hasReasoning ? 1.0 : 0.0) +
@@ -70,6 +70,6 @@ export function calculateRoleAlignment(
 
 function roleAlignmentOf(responseLower: string, personaRole: string, compiled: CompiledConfig, scan?: ResponseScan): number {
   const keywords = compiled.roleKeywords.get(personaRole);
-  if (keywords === undefined || keywords.length === 0) return UNKNOWN_ROLE_ALIGNMENT;
-  return Math.min(countContained(responseLower, keywords, scan) / FULL_ROLE_MATCHES, 1.0);
+  if (keywords === undefined || keywords.words.length === 0) return UNKNOWN_ROLE_ALIGNMENT;
+  return Math.min(countKeywords(responseLower, keywords, scan) / FULL_ROLE_MATCHES, 1.0);
 }

@@ -3,7 +3,7 @@ import { compileConfig, type CompiledConfig } from "./compiled-config";
 import { DEFAULT_JUDGE_CONFIG, type JudgeConfig } from "./config";
 import { pythonLower } from "./python-lower";
 import { pyRound } from "./python-round";
-import { countContained, scanResponse, type ResponseScan } from "./scan-response";
+import { countKeywords, scanResponse, type ResponseScan } from "./scan-response";
 import { sentimentOf } from "./sentiment";
 import type { CriticalIntensityMetrics } from "./types";
 
@@ -34,7 +34,7 @@ export function criticalIntensityOf(
   sentimentScore: number,
   compiled: CompiledConfig,
 ): CriticalIntensityMetrics {
-  const criticalCount = countContained(responseLower, compiled.config.criticalKeywords, scan);
+  const criticalCount = countKeywords(responseLower, compiled.criticalKeywords, scan);
   const questionCount = scan.questions;
   const disagreement = Math.abs(Math.min(sentimentScore, 0.0));
   const intensity =

@@ -3,8 +3,26 @@
 // make of each unit, looked up once instead of once per metric. Built at module load (~1 ms).
 import { isSpaceCodeUnit, isWordCodePoint, lowerCodePoint } from "./unicode-classes";
 
+const CHANGES_WHEN_LOWERCASED = /\p{Changes_When_Lowercased}/u;
+/** isPlainAstral's answers (emoji repeat); cleared when large, as any code point may come. */
+const astralAnswers = new Map<number, boolean>();
+
+/**
+ * Whether the astral code point `cp` is its own lower-case in Python and in JavaScript (emoji,
+ * CJK extensions: nearly all): then its two units stay as they are in text.lower().
+ */
+export function isPlainAstral(cp: number): boolean {
+  let answer = astralAnswers.get(cp);
+  if (answer === undefined) {
+    answer = lowerCodePoint(cp) === undefined && !CHANGES_WHEN_LOWERCASED.test(String.fromCodePoint(cp));
+    if (astralAnswers.size >= 4096) astralAnswers.clear();
+    astralAnswers.set(cp, answer);
+  }
+  return answer;
+}
+
 export const SPACE = 1;
-/** Python re `\w` (BMP only; surrogates are SPECIAL and go the code point way). */
+/** Python re `\w` (BMP only; surrogates go the code point way). */
 export const WORD = 2;
 export const APOSTROPHE = 4;
 /** "." "!" "?": the separators of re.split(r'[.!?]+', text). */
@@ -13,11 +31,14 @@ export const SENTENCE_END = 8;
 export const QUESTION = 16;
 /**
  * A unit whose lower-case is not one unit in its place, or depends on context, or is not the
- * same in JavaScript's toLowerCase as in Python's lower: Σ (final sigma), İ (two units), every
- * surrogate, and the letters Node's newer Unicode lower-cases where Python 3.11 does not.
- * Text without such a unit lower-cases unit by unit, identically in both languages.
+ * same in JavaScript's toLowerCase as in Python's lower: Σ (final sigma), İ (two units), and
+ * the letters Node's newer Unicode lower-cases where Python 3.11 does not. Text without such a
+ * unit (and without such an astral letter, see isPlainAstral) lower-cases unit by unit,
+ * identically in both languages.
  */
 export const SPECIAL = 32;
+/** 0xD800–0xDFFF: the code point decides (its lower-case is checked by isPlainAstral). */
+export const SURROGATE = 64;
 
 export const UNIT_CLASS = new Uint8Array(0x10000);
 /** Python's lower-case of a unit that is not SPECIAL (the unit itself when unchanged). */
@@ -29,7 +50,7 @@ for (let unit = 0; unit < 0x10000; unit++) {
   let flags = 0;
   if (isSpaceCodeUnit(unit)) flags |= SPACE;
   if (unit >= 0xd800 && unit <= 0xdfff) {
-    UNIT_CLASS[unit] = flags | SPECIAL;
+    UNIT_CLASS[unit] = flags | SURROGATE;
     LOWER_UNIT[unit] = unit;
     continue;
   }

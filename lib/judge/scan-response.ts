@@ -7,9 +7,11 @@
 //   tokens      re.findall(r"\b[\w']+\b", text)         (findWordTokens)
 //   positive / negative  tokens whose Python lower() is a sentiment token
 //   questions   text.count("?") + text.count("？")
+// and which of the configuration's fixed keywords occur in its lower-case (keyword-automaton.ts).
 import { finishHash, hashStep, NEGATIVE, POSITIVE, type CompiledConfig } from "./compiled-config";
+import type { KeywordAutomaton, KeywordList } from "./keyword-automaton";
 import { pythonLower } from "./python-lower";
-import { APOSTROPHE, LOWER_UNIT, QUESTION, SENTENCE_END, SPACE, SPECIAL, UNIT_CLASS, WORD } from "./scan-classes";
+import { APOSTROPHE, isPlainAstral, LOWER_UNIT, QUESTION, SENTENCE_END, SPACE, SPECIAL, SURROGATE, UNIT_CLASS, WORD } from "./scan-classes";
 import { isWordCodePoint } from "./unicode-classes";
 
 export interface ResponseScan {
@@ -20,25 +22,18 @@ export interface ResponseScan {
   positive: number;
   negative: number;
   questions: number;
-  /** No SPECIAL unit (scan-classes.ts): text.toLowerCase() is Python's text.lower(). */
+  /** Nothing lower-cases out of place (scan-classes.ts): text.toLowerCase() is Python's text.lower(). */
   isPlainLower: boolean;
-  /** The mark of this scan's pairs of adjacent lower-case units in BIGRAMS; 0 when not plain. */
-  bigramStamp: number;
+  /**
+   * The stamp this scan left in its automaton's `found` for each keyword it saw; 0 when the
+   * text is not plain (then its units are not its lower-case and nothing was recorded).
+   */
+  keywordStamp: number;
+  automaton: KeywordAutomaton;
 }
 
-/**
- * BIGRAMS[key(a, b)] === stamp when the lower-cased text of the scan with that stamp has the
- * unit a followed by b (keys collide, which only lets a keyword through for nothing). A
- * keyword with a pair the text lacks cannot be in it, and most keywords are not: checking
- * its pairs is cheaper than searching the text for it. Shared by all scans; a later scan
- * overwrites it, so only the latest stamp is trusted.
- */
-const BIGRAMS = new Int32Array(1 << 16);
+/** Scans so far: a scan's stamp is trusted only while no later scan has overwritten `found`. */
 let latestStamp = 0;
-
-function bigramKey(a: number, b: number): number {
-  return ((a << 7) ^ b) & 0xffff;
-}
 
 export function scanResponse(text: string, compiled: CompiledConfig): ResponseScan {
   const n = text.length;
@@ -49,17 +44,17 @@ export function scanResponse(text: string, compiled: CompiledConfig): ResponseSc
   let positive = 0;
   let negative = 0;
   let questions = 0;
-  let allFlags = 0;
+  let special = 0; // SPECIAL once a unit or code point lower-cases out of line
   let inWord = false; // inside a run of non-whitespace (str.split)
   let hasContent = false; // the current sentence has a non-whitespace unit
-  const stamp = latestStamp === 0x7fffffff ? 1 : latestStamp + 1;
-  if (stamp === 1) BIGRAMS.fill(0);
-  latestStamp = stamp;
-  let previous = 0; // the lower-case of the unit before
+  const stamp = ++latestStamp;
+  const { automaton } = compiled;
+  const { symbolOf, next: transitions } = automaton;
+  let state = 0; // the automaton's row offset (+1 when a keyword ends there)
   for (let i = 0; i < n; ) {
     const unit = text.charCodeAt(i);
     const flags = UNIT_CLASS[unit];
-    if ((flags & SPECIAL) === 0 ? (flags & WORD) !== 0 : wordWidth(text, i) > 0) {
+    if ((flags & (SPECIAL | SURROGATE)) === 0 ? (flags & WORD) !== 0 : wordWidth(text, i) > 0) {
       // A token: a run of [\w'] from this word unit, up to its last word unit (apostrophes
       // after it are read but not part of it); its lower-case is hashed as it is read.
       if (!inWord) {
@@ -70,48 +65,61 @@ export function scanResponse(text: string, compiled: CompiledConfig): ResponseSc
       const start = i;
       let hash = 0;
       let tokenHash = 0;
-      let tokenFlags = 0;
+      let isSlowToken = false;
       let end = i;
       while (i < n) {
         const next = text.charCodeAt(i);
         const nextFlags = UNIT_CLASS[next];
-        if ((nextFlags & (WORD | SPECIAL)) === WORD) {
+        if ((nextFlags & (WORD | SPECIAL | SURROGATE)) === WORD) {
           const lower = LOWER_UNIT[next];
-          BIGRAMS[bigramKey(previous, lower)] = stamp;
-          previous = lower;
+          state = transitions[state + symbolOf[lower]];
+          if ((state & 1) !== 0) state = recordKeywords(automaton, state, stamp);
           hash = hashStep(hash, lower);
           tokenHash = hash;
-          tokenFlags |= nextFlags;
           end = ++i;
         } else if ((nextFlags & APOSTROPHE) !== 0) {
-          BIGRAMS[bigramKey(previous, next)] = stamp;
-          previous = next;
+          state = transitions[state + symbolOf[next]];
+          if ((state & 1) !== 0) state = recordKeywords(automaton, state, stamp);
           hash = hashStep(hash, next);
           i++;
-        } else if ((nextFlags & SPECIAL) !== 0) {
-          // Σ, İ, a surrogate…: part of the token when a word character, looked up the slow way.
-          const nextWidth = wordWidth(text, i);
-          if (nextWidth === 0) break;
-          if (nextWidth === 2) codePoints--;
-          tokenFlags |= SPECIAL;
-          i += nextWidth;
+        } else if ((nextFlags & (SPECIAL | SURROGATE)) !== 0) {
+          // Σ, İ, an astral letter…: part of the token when a word character; such a token is
+          // lower-cased and looked up the slow way.
+          const width = wordWidth(text, i);
+          if (width === 0) break;
+          special |= outOfLine(text, i, width, nextFlags);
+          for (const last = i + width; i < last; i++) {
+            state = transitions[state + symbolOf[LOWER_UNIT[text.charCodeAt(i)]]];
+            if ((state & 1) !== 0) state = recordKeywords(automaton, state, stamp);
+          }
+          if (width === 2) codePoints--;
+          isSlowToken = true;
           end = i;
         } else break;
       }
-      allFlags |= tokenFlags;
       tokens++;
-      const kind = sentimentKind(text, start, end, tokenHash, tokenFlags, compiled);
+      const kind = sentimentKind(text, start, end, tokenHash, isSlowToken, compiled);
       positive += kind & POSITIVE;
       negative += kind >> 1;
       continue;
     }
-    allFlags |= flags;
-    const lower = LOWER_UNIT[unit];
-    BIGRAMS[bigramKey(previous, lower)] = stamp;
-    previous = lower;
+    let width = 1;
+    if ((flags & (SPECIAL | SURROGATE)) !== 0) {
+      width = unit >= 0xd800 && unit <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+      special |= outOfLine(text, i, width, flags);
+      if (width === 2) {
+        // A pair that is no word character: one code point, and its low half no separate unit.
+        codePoints--;
+        state = transitions[state + symbolOf[unit]];
+        if ((state & 1) !== 0) state = recordKeywords(automaton, state, stamp);
+        i++;
+      }
+    }
+    state = transitions[state + symbolOf[LOWER_UNIT[text.charCodeAt(i)]]];
+    if ((state & 1) !== 0) state = recordKeywords(automaton, state, stamp);
+    i++;
     if ((flags & SPACE) !== 0) {
       inWord = false;
-      i++;
       continue;
     }
     if (!inWord) {
@@ -123,40 +131,28 @@ export function scanResponse(text: string, compiled: CompiledConfig): ResponseSc
       hasContent = false;
     } else hasContent = true;
     if ((flags & QUESTION) !== 0) questions++;
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
-      const low = text.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        // A pair that is no word character: one code point, and its low half is no separate unit.
-        codePoints--;
-        i++;
-      }
-    }
-    i++;
   }
   if (hasContent) sentences++;
-  const isPlainLower = (allFlags & SPECIAL) === 0;
-  return { codePoints, words, sentences, tokens, positive, negative, questions, isPlainLower, bigramStamp: isPlainLower ? stamp : 0 };
+  const isPlainLower = special === 0;
+  const keywordStamp = isPlainLower ? stamp : 0;
+  return { codePoints, words, sentences, tokens, positive, negative, questions, isPlainLower, keywordStamp, automaton };
 }
 
 /**
- * Python `keyword in lower` for `lower`, the lower-cased text of `scan` (any scan, or none:
- * then it only searches). False at once when the latest scan shows a pair of the keyword's
- * units missing from the text.
+ * SPECIAL when the code point of `width` units at i (its first unit's class is `flags`) is not
+ * lower-cased in place, identically by Python and JavaScript; else 0.
  */
-export function containsKeyword(lower: string, keyword: string, scan?: ResponseScan): boolean {
-  if (scan !== undefined && scan.bigramStamp !== 0 && scan.bigramStamp === latestStamp) {
-    for (let k = 1; k < keyword.length; k++) {
-      if (BIGRAMS[bigramKey(keyword.charCodeAt(k - 1), keyword.charCodeAt(k))] !== latestStamp) return false;
-    }
-  }
-  return lower.includes(keyword);
+function outOfLine(text: string, i: number, width: number, flags: number): number {
+  if ((flags & SPECIAL) !== 0) return SPECIAL;
+  // A lone surrogate stays as it is in both languages.
+  return width === 1 || isPlainAstral(text.codePointAt(i) as number) ? 0 : SPECIAL;
 }
 
-/** Python `sum(1 for kw in keywords if kw in lower)`, through containsKeyword. */
-export function countContained(lower: string, keywords: readonly string[], scan?: ResponseScan): number {
-  let count = 0;
-  for (const keyword of keywords) if (containsKeyword(lower, keyword, scan)) count++;
-  return count;
+/** Marks the keywords ending in the state at `row` + 1 as found; returns the row. */
+function recordKeywords(automaton: KeywordAutomaton, rowPlusOne: number, stamp: number): number {
+  const row = rowPlusOne - 1;
+  for (const id of automaton.endsAt[row / automaton.width]) automaton.found[id] = stamp;
+  return row;
 }
 
 /** For a SPECIAL unit at i: the width (1 or 2) of the code point there when it is \w, else 0. */
@@ -166,11 +162,11 @@ function wordWidth(text: string, i: number): number {
 }
 
 /**
- * POSITIVE | NEGATIVE for the token text[start…end) whose lower-case hashes to `hash` (when no
- * unit of it is SPECIAL; otherwise it is lower-cased as Python does, on its own, as the seed).
+ * POSITIVE | NEGATIVE for the token text[start…end) whose lower-case hashes to `hash` (unless
+ * `isSlow`: a token holding Σ, İ or an astral letter is lower-cased on its own, as the seed does).
  */
-function sentimentKind(text: string, start: number, end: number, hash: number, flags: number, compiled: CompiledConfig): number {
-  if ((flags & SPECIAL) !== 0) {
+function sentimentKind(text: string, start: number, end: number, hash: number, isSlow: boolean, compiled: CompiledConfig): number {
+  if (isSlow) {
     const token = pythonLower(text.slice(start, end));
     return (compiled.positive.has(token) ? POSITIVE : 0) | (compiled.negative.has(token) ? NEGATIVE : 0);
   }
@@ -191,4 +187,29 @@ function sentimentKind(text: string, start: number, end: number, hash: number, f
 function isLowerOf(text: string, start: number, token: string): boolean {
   for (let k = 0; k < token.length; k++) if (LOWER_UNIT[text.charCodeAt(start + k)] !== token.charCodeAt(k)) return false;
   return true;
+}
+
+/**
+ * Python `keyword in lower` for keyword `index` of `list`, where `lower` is the lower-cased
+ * text of `scan` (or of no scan: then it searches). The latest scan answers from its automaton.
+ */
+export function containsKeyword(lower: string, list: KeywordList, index: number, scan?: ResponseScan): boolean {
+  const id = list.ids[index];
+  if (id >= 0 && scan !== undefined && scan.keywordStamp === latestStamp && scan.automaton === list.automaton) {
+    return list.automaton.found[id] === latestStamp;
+  }
+  return lower.includes(list.words[index]);
+}
+
+/** Python `sum(1 for kw in keywords if kw in lower)` over a list of the configuration. */
+export function countKeywords(lower: string, list: KeywordList, scan?: ResponseScan): number {
+  let count = 0;
+  for (let index = 0; index < list.ids.length; index++) if (containsKeyword(lower, list, index, scan)) count++;
+  return count;
+}
+
+/** Python `any(kw in lower for kw in keywords)` over a list of the configuration. */
+export function hasKeyword(lower: string, list: KeywordList, scan?: ResponseScan): boolean {
+  for (let index = 0; index < list.ids.length; index++) if (containsKeyword(lower, list, index, scan)) return true;
+  return false;
 }
