@@ -3,13 +3,13 @@
 // one write, waiting while the reader drains it, so memory stays flat whatever the input size.
 // Bad lines are reported, not fatal. Good lines are checked without Zod (asScoreInput, held to
 // the schema by its test); Zod is loaded only to describe a bad line.
-import type { Readable, Writable } from "node:stream";
+import type { Writable } from "node:stream";
 import type { z } from "zod";
 import { DEFAULT_JUDGE_CONFIG } from "../../lib/judge/config";
 import { asScoreInput } from "../../lib/judge/score-input-check";
 import { scoreTurn } from "../../lib/judge/score-turn";
 import { turnMetricsJson } from "../../lib/judge/to-json";
-import { readLineBatches } from "./score-lines";
+import { readLineBatches, stdinChunks } from "./score-lines";
 
 const USAGE = `usage: concord score [--help] < turns.jsonl > metrics.jsonl
 
@@ -28,12 +28,12 @@ exit    0 when every line was good, 1 when any line was bad
 `;
 
 export interface ScoreIo {
-  stdin: Readable;
+  stdin: AsyncIterable<Buffer | string>;
   stdout: Writable;
   stderr: Writable;
 }
 
-export async function run(args: string[], io: ScoreIo = process): Promise<number> {
+export async function run(args: string[], io: ScoreIo = processIo()): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
     io.stdout.write(USAGE);
     return 0;
@@ -70,6 +70,10 @@ export async function run(args: string[], io: ScoreIo = process): Promise<number
     if (stdoutClosed) break;
   }
   return badLines === 0 ? 0 : 1;
+}
+
+function processIo(): ScoreIo {
+  return { stdin: stdinChunks(), stdout: process.stdout, stderr: process.stderr };
 }
 
 /** Resolves when `stream` can take more output, or will never (closed, failed). */
