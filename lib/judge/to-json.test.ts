@@ -75,4 +75,18 @@ describe("turnMetricsJson", () => {
     };
     expect(turnMetricsJson(metrics)).toBe(toJson(metrics));
   });
+
+  it("writes every hundredth, its neighbouring doubles and sums such as 0.1 + 0.2 as toJson does", () => {
+    const base = scoreTurn({ response: "hope", seed_prompt: "", persona_id: "thesis", persona_role: "" });
+    const values: number[] = [0.1 + 0.2, 1 - 0.9, 0.29 * 100, 2.675, 12.3, -1.005, 1e-7, 123456.78];
+    for (let k = -150; k <= 150; k++) {
+      const value = k / 100;
+      values.push(value, value + Number.EPSILON * Math.max(1, Math.abs(value)), value - Number.EPSILON * Math.max(1, Math.abs(value)));
+    }
+    const wrong = values.filter((value) => {
+      const metrics = { ...base, overall_score: value };
+      return turnMetricsJson(metrics) !== toJson(metrics);
+    });
+    expect(wrong).toStrictEqual([]);
+  });
 });

@@ -42,8 +42,14 @@ export function turnMetricsJson(metrics: TurnMetrics): string {
   return `${json},"overall_score":${num(metrics.overall_score)}}`;
 }
 
+/** The text of k/100 for k = -100…100 at [k + 100]: most metric values are such a value. */
+const HUNDREDTHS = Array.from({ length: 201 }, (_, i) => String((i - 100) / 100));
+
 /** toJson of a number: JSON.stringify's text (null when not finite), -0 as -0.0. */
 function num(value: number): string {
   if (value === 0) return Object.is(value, -0) ? "-0.0" : "0";
+  // value is k/100 exactly when it is the same double: then its text is k/100's.
+  const k = Math.round(value * 100);
+  if (k >= -100 && k <= 100 && k / 100 === value) return HUNDREDTHS[k + 100];
   return Number.isFinite(value) ? String(value) : "null";
 }
