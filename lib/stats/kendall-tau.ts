@@ -1,6 +1,7 @@
 import { assertPairedFinite } from "./input-checks.ts";
-import { rankValues } from "./ranks.ts";
-import { countInversions } from "./merge-sort-inversions.ts";
+import { asDoubles, fewDistinctRanking, orderByRank, sortedDenseRanking, type DenseRanking } from "./ranks.ts";
+import { sortKeys } from "./radix-sort.ts";
+import { countInversionsInPlace } from "./merge-sort-inversions.ts";
 import { kendallExactPValue } from "./kendall-exact.ts";
 import { normalSurvival } from "./special-functions.ts";
 import { fisherZInterval, DEFAULT_CONFIDENCE, type CorrelationResult } from "./correlation-inference.ts";
@@ -23,42 +24,70 @@ export type KendallCounts = {
   y1: number;
 };
 
-function tieSums(counts: Int32Array): [number, number, number] {
-  let pairs = 0;
-  let v0 = 0;
-  let v1 = 0;
-  for (let g = 0; g < counts.length; g++) {
-    const t = counts[g];
-    if (t < 2) continue;
-    pairs += (t * (t - 1)) / 2;
-    v0 += t * (t - 1) * (t - 2);
-    v1 += t * (t - 1) * (2 * t + 5);
+/** Σ t(t−1)/2, Σ t(t−1)(t−2) and Σ t(t−1)(2t+5) over tie groups of t ≥ 2, added in ascending order of value. */
+class TieSums {
+  pairs = 0;
+  v0 = 0;
+  v1 = 0;
+
+  add(t: number): void {
+    if (t < 2) return;
+    this.pairs += (t * (t - 1)) / 2;
+    this.v0 += t * (t - 1) * (t - 2);
+    this.v1 += t * (t - 1) * (2 * t + 5);
   }
-  return [pairs, v0, v1];
+
+  static of(counts: Int32Array): TieSums {
+    const sums = new TieSums();
+    for (let g = 0; g < counts.length; g++) sums.add(counts[g]);
+    return sums;
+  }
 }
 
 /**
  * Counts discordant and tied pairs in O(n log n) (Knight 1966): order the pairs by (a, b),
  * then the discordant pairs are the strict inversions of the b sequence, counted by merge
- * sort. Both sides are sorted (counting sort for integers in a small span, else radix sort);
- * a is the side with fewer distinct values, and b's sorted order is stably counting-sorted
- * by a's rank, so that the b sequence is made of at most (distinct a) ascending runs — with
- * a 4-level rating the merge sort takes 2 passes. b's ranks are counted along its sorted
- * order, never scattered. Discordance and ties are symmetric in x and y, so the choice does
- * not change the counts.
+ * sort. a is a side whose dense ranks come without a sort (integers in a small span, or few
+ * distinct values: see fewDistinctRanking), the one with fewer distinct values when both
+ * do, so that the b sequence is made of few ascending runs (a 4-level rating: 2 merge
+ * passes); when neither does, a = x, ranked by a sort. b is sorted carrying each pair's a
+ * rank, and its ranks, counted along its sorted order, are dealt stably into a's groups:
+ * every array is read in order, none at random. Discordance and ties are symmetric in x and
+ * y, so the choice does not change the counts.
  */
 export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): KendallCounts {
   assertPairedFinite(x, y);
   const n = x.length;
-  const rx = rankValues(x);
-  const ry = rankValues(y);
-  const [a, b] = rx.tieCounts.length <= ry.tieCounts.length ? [rx, ry] : [ry, rx];
-  const aRanks = a.ranks();
+  const xFew = fewDistinctRanking(x);
+  const yFew = fewDistinctRanking(y);
+  const isXa = xFew !== null ? yFew === null || xFew.tieCounts.length <= yFew.tieCounts.length : yFew === null;
+  const a: DenseRanking = isXa ? (xFew ?? sortedDenseRanking(asDoubles(x))) : yFew!;
+  const [b, bFew] = isXa ? [y, yFew] : [x, xFew];
+  const aPayload = new Uint32Array(a.dense.buffer, a.dense.byteOffset, n);
   const offsets = new Int32Array(a.tieCounts.length);
   for (let r = 1; r < a.tieCounts.length; r++) offsets[r] = offsets[r - 1] + a.tieCounts[r - 1];
   const bSequence = new Int32Array(n);
-  for (let r = 0, k = 0; r < b.tieCounts.length; r++) {
-    for (const end = k + b.tieCounts[r]; k < end; k++) bSequence[offsets[aRanks[b.order[k]]]++] = r;
+  let bTies: TieSums;
+  if (bFew) {
+    const aRanks = orderByRank(bFew, aPayload);
+    const bCounts = bFew.tieCounts;
+    for (let r = 0, k = 0; r < bCounts.length; r++) {
+      for (const end = k + bCounts[r]; k < end; k++) bSequence[offsets[aRanks[k]]++] = r;
+    }
+    bTies = TieSums.of(bCounts);
+  } else {
+    // b's ranks counted along its sorted keys, and its tie groups summed as they end.
+    const { hi, lo, payload: aRanks } = sortKeys(asDoubles(b), aPayload);
+    bTies = new TieSums();
+    for (let r = 0, start = 0, k = 0; k < n; k++) {
+      if (k > 0 && (hi[k] !== hi[k - 1] || lo[k] !== lo[k - 1])) {
+        bTies.add(k - start);
+        start = k;
+        r++;
+      }
+      bSequence[offsets[aRanks[k]]++] = r;
+      if (k === n - 1) bTies.add(n - start);
+    }
   }
   // Pairs tied on both sides sit next to each other: same a group, same b rank.
   let jointTies = 0;
@@ -71,9 +100,20 @@ export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): Kenda
       run = 1;
     } else run++;
   }
-  const [xTies, x0, x1] = tieSums(rx.tieCounts);
-  const [yTies, y0, y1] = tieSums(ry.tieCounts);
-  return { n, total: (n * (n - 1)) / 2, discordant: countInversions(bSequence), xTies, yTies, jointTies, x0, x1, y0, y1 };
+  const aTies = TieSums.of(a.tieCounts);
+  const [xt, yt] = isXa ? [aTies, bTies] : [bTies, aTies];
+  return {
+    n,
+    total: (n * (n - 1)) / 2,
+    discordant: countInversionsInPlace(bSequence),
+    xTies: xt.pairs,
+    yTies: yt.pairs,
+    jointTies,
+    x0: xt.v0,
+    x1: xt.v1,
+    y0: yt.v0,
+    y1: yt.v1,
+  };
 }
 
 /** τ-b from the pair counts; null when either side is constant (or n < 2). */

@@ -10,9 +10,14 @@ const MIN_RUN = 16;
  * number of elements still waiting in the left one.
  */
 export function countInversions(values: ArrayLike<number>): number {
+  return countInversionsInPlace(Int32Array.from(values));
+}
+
+/** countInversions, sorting `values` itself (no copy): for a sequence the caller no longer needs. */
+export function countInversionsInPlace(values: Int32Array): number {
   const n = values.length;
-  let source = Int32Array.from(values);
-  let target = new Int32Array(n);
+  let source: Int32Array = values;
+  let target: Int32Array = new Int32Array(n);
   let inversions = 0;
   let starts: number[] = [];
   for (let k = 0; k < n; ) {

@@ -1,16 +1,13 @@
-import { forEachTieRun, radixSort } from "./radix-sort.ts";
+import { sortKeys } from "./radix-sort.ts";
 
-/**
- * Values ordered and grouped into runs of equal values: `order[k]` is the index of the k-th
- * smallest (equal values in index order), `tieCounts` the size of each run in ascending
- * order of value, and `ranks()` each value's run number 0, 1, 2, … (dense ranks).
- */
-export type Ranking = { order: Uint32Array; tieCounts: Int32Array; ranks: () => Int32Array };
+/** Each index's dense rank (0, 1, 2, … in ascending order of value) and the size of each tie group, in that order. */
+export type DenseRanking = { dense: Int32Array; tieCounts: Int32Array };
+
 
 /**
  * The smallest value and the number of integers from it to the largest, when every value is
  * an integer and that span is at most max(n, 2¹⁶) — ratings on a scale, counts — so that
- * counting sorts them in two sequential passes; otherwise null (radix sort).
+ * counting ranks them in two sequential passes; otherwise null.
  */
 function integerSpan(values: ArrayLike<number>): { min: number; span: number } | null {
   const n = values.length;
@@ -27,58 +24,138 @@ function integerSpan(values: ArrayLike<number>): { min: number; span: number } |
   return span <= Math.max(n, 1 << 16) ? { min, span } : null;
 }
 
-/** Counting sort of integer values: per-value counts, then a stable scatter of the indices. */
-function countingRanking(values: ArrayLike<number>, min: number, span: number): Ranking {
+function countingRanking(values: ArrayLike<number>, min: number, span: number): DenseRanking {
   const n = values.length;
   const counts = new Int32Array(span);
   for (let i = 0; i < n; i++) counts[values[i] - min]++;
   const denseOf = new Int32Array(span);
-  const offsets = new Int32Array(span);
-  const tieCounts: number[] = [];
-  for (let v = 0, position = 0; v < span; v++) {
-    if (counts[v] === 0) continue;
-    denseOf[v] = tieCounts.length;
-    offsets[v] = position;
-    position += counts[v];
-    tieCounts.push(counts[v]);
-  }
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[offsets[values[i] - min]++] = i;
-  return {
-    order,
-    tieCounts: Int32Array.from(tieCounts),
-    ranks: () => {
-      const ranks = new Int32Array(n);
-      for (let i = 0; i < n; i++) ranks[i] = denseOf[values[i] - min];
-      return ranks;
-    },
-  };
+  let distinct = 0;
+  for (let v = 0; v < span; v++) if (counts[v] > 0) denseOf[v] = distinct++;
+  const tieCounts = new Int32Array(distinct);
+  for (let v = 0; v < span; v++) if (counts[v] > 0) tieCounts[denseOf[v]] = counts[v];
+  const dense = new Int32Array(n);
+  for (let i = 0; i < n; i++) dense[i] = denseOf[values[i] - min];
+  return { dense, tieCounts };
 }
 
-/** Sorts and groups `values` (finite): counting sort for integers in a small span, else radix sort. */
-export function rankValues(values: ArrayLike<number>): Ranking {
+const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+const LO = 1 - HI;
+const MAX_DISTINCT = 1 << 16;
+
+/**
+ * Dense ranks through a hash table of the distinct values (their bits, −0 as +0), when there
+ * are at most min(2¹⁶, n/4) of them — scores with a few decimals: one sequential pass, a
+ * table that stays in cache, and a sort of the distinct values only. Null as soon as there
+ * are more (continuous data gives up after the first few thousand values).
+ */
+function hashedRanking(doubles: Float64Array): DenseRanking | null {
+  const n = doubles.length;
+  const limit = Math.min(MAX_DISTINCT, n >> 2);
+  if (limit < 8) return null;
+  const words = new Uint32Array(doubles.buffer, doubles.byteOffset, 2 * n);
+  let size = 16;
+  while (size < 2 * limit) size *= 2;
+  const mask = size - 1;
+  const table = new Int32Array(size); // distinct id + 1; 0 is empty
+  const keyHi = new Uint32Array(limit);
+  const keyLo = new Uint32Array(limit);
+  const tally = new Int32Array(limit);
+  const dense = new Int32Array(n);
+  let distinct = 0;
+  for (let i = 0; i < n; i++) {
+    let h = words[2 * i + HI];
+    const l = words[2 * i + LO];
+    if (h === 0x80000000 && l === 0) h = 0; // −0 as +0
+    let x = h ^ Math.imul(l, 0x9e3779b1);
+    x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
+    x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
+    let slot = (x ^ (x >>> 16)) & mask;
+    for (;;) {
+      const entry = table[slot];
+      if (entry === 0) {
+        if (distinct === limit) return null;
+        keyHi[distinct] = h;
+        keyLo[distinct] = l;
+        table[slot] = ++distinct;
+        dense[i] = distinct - 1;
+        tally[distinct - 1] = 1;
+        break;
+      }
+      if (keyHi[entry - 1] === h && keyLo[entry - 1] === l) {
+        dense[i] = entry - 1;
+        tally[entry - 1]++;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  const keyWords = new Uint32Array(2 * distinct);
+  for (let d = 0; d < distinct; d++) {
+    keyWords[2 * d + HI] = keyHi[d];
+    keyWords[2 * d + LO] = keyLo[d];
+  }
+  const keys = new Float64Array(keyWords.buffer);
+  const sorted = keys.slice().sort();
+  const rankOf = new Int32Array(distinct);
+  const tieCounts = new Int32Array(distinct);
+  for (let d = 0; d < distinct; d++) {
+    let low = 0;
+    let high = distinct - 1;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (sorted[mid] < keys[d]) low = mid + 1;
+      else high = mid;
+    }
+    rankOf[d] = low;
+    tieCounts[low] = tally[d];
+  }
+  for (let i = 0; i < n; i++) dense[i] = rankOf[dense[i]];
+  return { dense, tieCounts };
+}
+
+/** The values as a Float64Array (themselves when they are one). */
+export function asDoubles(values: ArrayLike<number>): Float64Array {
+  return values instanceof Float64Array ? values : Float64Array.from(values);
+}
+
+/**
+ * Dense ranks without a sort when the values are integers in a small span (counting) or
+ * have few distinct values (hashing); null when neither: then sort them (sortKeys).
+ */
+export function fewDistinctRanking(values: ArrayLike<number>): DenseRanking | null {
   const integers = integerSpan(values);
   if (integers) return countingRanking(values, integers.min, integers.span);
-  const { order, hi, lo } = radixSort(values);
-  const runs = new Int32Array(values.length);
-  let nRuns = 0;
-  for (let start = 0, k = 1; k <= values.length; k++) {
-    if (k < values.length && hi[k] === hi[start] && lo[k] === lo[start]) continue;
-    runs[nRuns++] = k - start;
+  return hashedRanking(asDoubles(values));
+}
+
+/** `payload[i]` (default i) in ascending order of dense rank, equal ranks in index order (a counting sort). */
+export function orderByRank(ranking: DenseRanking, payload: Uint32Array | null = null): Uint32Array {
+  const { dense, tieCounts } = ranking;
+  const n = dense.length;
+  const offsets = new Int32Array(tieCounts.length);
+  for (let r = 1; r < tieCounts.length; r++) offsets[r] = offsets[r - 1] + tieCounts[r - 1];
+  const sorted = new Uint32Array(n);
+  if (payload === null) for (let i = 0; i < n; i++) sorted[offsets[dense[i]]++] = i;
+  else for (let i = 0; i < n; i++) sorted[offsets[dense[i]]++] = payload[i];
+  return sorted;
+}
+
+/** Dense ranks by index from a radix sort (for values fewDistinctRanking gave up on). */
+export function sortedDenseRanking(doubles: Float64Array): DenseRanking {
+  const n = doubles.length;
+  const { hi, lo, payload } = sortKeys(doubles);
+  let runs = n > 0 ? 1 : 0;
+  for (let k = 1; k < n; k++) if (hi[k] !== hi[k - 1] || lo[k] !== lo[k - 1]) runs++;
+  const dense = new Int32Array(n);
+  const tieCounts = new Int32Array(runs);
+  for (let r = 0, start = 0, k = 1; k <= n; k++) {
+    if (k < n && hi[k] === hi[k - 1] && lo[k] === lo[k - 1]) continue;
+    tieCounts[r] = k - start;
+    for (let p = start; p < k; p++) dense[payload[p]] = r;
+    r++;
     start = k;
   }
-  const tieCounts = runs.slice(0, nRuns);
-  return {
-    order,
-    tieCounts,
-    ranks: () => {
-      const ranks = new Int32Array(values.length);
-      for (let r = 0, k = 0; r < tieCounts.length; r++) {
-        for (const end = k + tieCounts[r]; k < end; k++) ranks[order[k]] = r;
-      }
-      return ranks;
-    },
-  };
+  return { dense, tieCounts };
 }
 
 /**
@@ -86,8 +163,8 @@ export function rankValues(values: ArrayLike<number>): Ranking {
  * in ascending order of value, and the sorting order (order[k] = index of the k-th smallest).
  */
 export function denseRanks(values: ArrayLike<number>): { ranks: Int32Array; tieCounts: number[]; order: Uint32Array } {
-  const ranking = rankValues(values);
-  return { ranks: ranking.ranks(), tieCounts: Array.from(ranking.tieCounts), order: ranking.order };
+  const ranking = fewDistinctRanking(values) ?? sortedDenseRanking(asDoubles(values));
+  return { ranks: ranking.dense, tieCounts: Array.from(ranking.tieCounts), order: orderByRank(ranking) };
 }
 
 /**
@@ -112,10 +189,26 @@ export function averageRanks(values: ArrayLike<number>): Float64Array {
     for (let i = 0; i < n; i++) ranks[i] = rankOf[values[i] - min];
     return ranks;
   }
-  const { order, hi, lo } = radixSort(values);
-  forEachTieRun(hi, lo, (start, end) => {
-    const rank = (start + 1 + end) / 2;
-    for (let k = start; k < end; k++) ranks[order[k]] = rank;
-  });
+  const doubles = asDoubles(values);
+  const ranking = hashedRanking(doubles);
+  if (ranking) {
+    // Each value's rank from its tie group's, no sort and no scattered write.
+    const { dense, tieCounts } = ranking;
+    const rankOf = new Float64Array(tieCounts.length);
+    for (let r = 0, start = 0; r < tieCounts.length; r++) {
+      const end = start + tieCounts[r];
+      rankOf[r] = (start + 1 + end) / 2;
+      start = end;
+    }
+    for (let i = 0; i < n; i++) ranks[i] = rankOf[dense[i]];
+    return ranks;
+  }
+  const { hi, lo, payload } = sortKeys(doubles);
+  for (let start = 0, k = 1; k <= n; k++) {
+    if (k < n && hi[k] === hi[start] && lo[k] === lo[start]) continue;
+    const rank = (start + 1 + k) / 2;
+    for (let p = start; p < k; p++) ranks[payload[p]] = rank;
+    start = k;
+  }
   return ranks;
 }
