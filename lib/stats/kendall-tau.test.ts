@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { kendallCounts, kendallTauB } from "./kendall-tau.ts";
 import { kendallExactPValue } from "./kendall-exact.ts";
+import { countInversions } from "./merge-sort-inversions.ts";
 import { uniformSource } from "./seeded-random.ts";
 import { expectClose, expectRelativelyClose } from "./expect-close.ts";
 
@@ -50,6 +51,77 @@ describe("kendallCounts (Knight's O(n log n) algorithm)", () => {
         bruteForceCounts(x, y),
       );
     }
+  });
+});
+
+/**
+ * O(n log n) reference independent of the radix sorts: pairs ordered by (x, y) with the
+ * built-in sort, discordant pairs as the strict inversions of y's ranks in that order, ties
+ * from maps of the values; tie sums in ascending order of value, as kendallCounts adds them.
+ */
+function referenceCounts(x: number[], y: number[]) {
+  const n = x.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort((i, j) => x[i] - x[j] || y[i] - y[j]);
+  const yRank = new Map([...new Set(y.map((v) => v + 0))].sort((a, b) => a - b).map((v, r) => [v, r]));
+  const sums = (values: number[]) => {
+    const counts = new Map<number, number>();
+    for (const v of values) counts.set(v + 0, (counts.get(v + 0) ?? 0) + 1);
+    let [pairs, v0, v1] = [0, 0, 0];
+    for (const [, t] of [...counts].sort((a, b) => a[0] - b[0])) {
+      if (t < 2) continue;
+      pairs += (t * (t - 1)) / 2;
+      v0 += t * (t - 1) * (t - 2);
+      v1 += t * (t - 1) * (2 * t + 5);
+    }
+    return [pairs, v0, v1];
+  };
+  const joint = new Map<string, number>();
+  for (let i = 0; i < n; i++) joint.set(`${x[i] + 0}|${y[i] + 0}`, (joint.get(`${x[i] + 0}|${y[i] + 0}`) ?? 0) + 1);
+  const [xTies, x0, x1] = sums(x);
+  const [yTies, y0, y1] = sums(y);
+  return {
+    n,
+    total: (n * (n - 1)) / 2,
+    discordant: countInversions(order.map((i) => yRank.get(y[i] + 0)!)),
+    xTies,
+    yTies,
+    jointTies: [...joint.values()].reduce((s, t) => s + (t * (t - 1)) / 2, 0),
+    x0,
+    x1,
+    y0,
+    y1,
+  };
+}
+
+describe("kendallCounts on each way of ranking a side", () => {
+  const uniform = uniformSource(29);
+  const continuous = (n: number) => Array.from({ length: n }, () => (uniform() - 0.3) * 10);
+  const fourDecimals = (n: number) => Array.from({ length: n }, () => Math.round(uniform() * 200) / 400 - 0.1);
+  const levels = (n: number) => Array.from({ length: n }, () => 1 + Math.floor(uniform() * 5));
+  const withZeros = (values: number[]) => values.map((v, i) => (i % 97 === 0 ? (i % 2 ? -0 : 0) : v));
+  it.each([
+    ["integers against continuous (counting, radix with a's rank carried)", levels, continuous],
+    ["continuous against integers (the sides swapped)", continuous, levels],
+    ["few distinct decimals against continuous (hashing)", fourDecimals, continuous],
+    ["continuous against few distinct decimals", continuous, fourDecimals],
+    ["both continuous (x ranked by a sort first)", continuous, continuous],
+    ["integers against few distinct decimals (two counting sorts)", levels, fourDecimals],
+  ])("agrees with the O(n²) definitions and the reference for %s, ±0 included", (_, makeX, makeY) => {
+    const x = withZeros(makeX(1500));
+    const y = withZeros(makeY(1500));
+    const fast = kendallCounts(x, y);
+    expect(fast).toEqual(referenceCounts(x, y));
+    expect({ discordant: fast.discordant, xTies: fast.xTies, yTies: fast.yTies, jointTies: fast.jointTies }).toEqual(bruteForceCounts(x, y));
+  });
+
+  it.each([
+    ["integers against continuous", levels, continuous],
+    ["few distinct decimals against continuous", fourDecimals, continuous],
+    ["both continuous", continuous, continuous],
+  ])("agrees with the reference past 2¹⁶ pairs (the sort splits into buckets) for %s", (_, makeX, makeY) => {
+    const x = makeX(150_000);
+    const y = makeY(150_000);
+    expect(kendallCounts(x, y)).toEqual(referenceCounts(x, y));
   });
 });
 

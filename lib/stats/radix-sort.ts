@@ -17,7 +17,7 @@ const LO = 1 - HI;
 /** Sorts up to this length reuse module buffers (many small sorts: groups); longer ones allocate. */
 const POOL_LIMIT = 1 << 16;
 /** Buckets longer than this are split again by their top digit before being sorted (6 arrays × 4 B × 2¹⁶ ≈ L2). */
-const SPLIT_ABOVE = Number(process.env.SPLIT_ABOVE ?? 1 << 16);
+const SPLIT_ABOVE = 1 << 16;
 
 /** Sorted keys (high and low words) and payloads, positions 0…n−1 of arrays that may be longer. */
 export type SortedKeys = { n: number; hi: Uint32Array; lo: Uint32Array; payload: Uint32Array };

@@ -43,6 +43,46 @@ describe("averageRanks", () => {
   });
 });
 
+/** The first index where two long arrays differ, −1 when they are equal (a readable failure). */
+function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return i;
+  return -1;
+}
+
+/** Average ranks through the built-in (stable) sort: O(n log n), independent of the radix sort. */
+function sortedReferenceRanks(values: ArrayLike<number>): number[] {
+  const order = Array.from({ length: values.length }, (_, i) => i).sort((i, j) => values[i] - values[j]);
+  const ranks = new Array<number>(values.length);
+  for (let start = 0, k = 1; k <= order.length; k++) {
+    if (k < order.length && values[order[k]] === values[order[start]]) continue;
+    for (let p = start; p < k; p++) ranks[order[p]] = (start + 1 + k) / 2;
+    start = k;
+  }
+  return ranks;
+}
+
+describe("averageRanks past 2¹⁶ values (radix sort split into buckets)", () => {
+  const uniform = uniformSource(17);
+  it.each([
+    ["continuous values of both signs, ±0 and repeats", () => (uniform() < 0.01 ? (uniform() < 0.5 ? -0 : 0) : uniform() < 0.1 ? 1.5 : (uniform() - 0.4) * 1e3)],
+    ["values crowded in one power of two (dense buckets: the low word's top digit sorted too)", () => 1 + uniform() * 2 ** -10],
+    ["values that differ only past their first 40 bits", () => 1 + Math.floor(uniform() * 5000) * 2 ** -45],
+    ["few distinct decimals (hashed, no sort)", () => Math.round(uniform() * 1000) / 100],
+    ["huge and tiny magnitudes", () => (uniform() < 0.5 ? -1 : 1) * 10 ** (uniform() * 600 - 300)],
+  ])("match the built-in sort's ranks for %s", (_, next) => {
+    const values = Float64Array.from({ length: 200_000 }, next);
+    expect(firstDifference(averageRanks(values), sortedReferenceRanks(values))).toBe(-1);
+  });
+
+  it("keep radixSort stable from a given order past 2¹⁶ values (isotonic's lexsort)", () => {
+    const values = Float64Array.from({ length: 150_000 }, () => Math.floor(uniform() * 300) * 0.37);
+    const initial = Uint32Array.from({ length: values.length }, (_, k) => values.length - 1 - k);
+    const expected = Array.from(initial).sort((i, j) => values[i] - values[j]);
+    expect(firstDifference(radixSort(values, initial).order, expected)).toBe(-1);
+  });
+});
+
 describe("denseRanks", () => {
   it("numbers the distinct values 0, 1, … and counts each tie group", () => {
     const result = denseRanks([0.5, -1, 0.5, 7, -1, -1]);
