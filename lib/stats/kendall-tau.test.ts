@@ -98,6 +98,8 @@ describe("kendallCounts on each way of ranking a side", () => {
   const continuous = (n: number) => Array.from({ length: n }, () => (uniform() - 0.3) * 10);
   const fourDecimals = (n: number) => Array.from({ length: n }, () => Math.round(uniform() * 200) / 400 - 0.1);
   const levels = (n: number) => Array.from({ length: n }, () => 1 + Math.floor(uniform() * 5));
+  const thousandths = (n: number) => Array.from({ length: n }, () => Math.round(uniform() * 2000) / 1000);
+  const sevenths = (n: number) => Array.from({ length: n }, () => Math.round(uniform() * 30000) / 7);
   const withZeros = (values: number[]) => values.map((v, i) => (i % 97 === 0 ? (i % 2 ? -0 : 0) : v));
   it.each([
     ["integers against continuous (counting, radix with a's rank carried)", levels, continuous],
@@ -105,7 +107,7 @@ describe("kendallCounts on each way of ranking a side", () => {
     ["few distinct decimals against continuous (hashing)", fourDecimals, continuous],
     ["continuous against few distinct decimals", continuous, fourDecimals],
     ["both continuous (x ranked by a sort first)", continuous, continuous],
-    ["integers against few distinct decimals (two counting sorts)", levels, fourDecimals],
+    ["integers against few distinct decimals (a table of counts)", levels, fourDecimals],
   ])("agrees with the O(n²) definitions and the reference for %s, ±0 included", (_, makeX, makeY) => {
     const x = withZeros(makeX(1500));
     const y = withZeros(makeY(1500));
@@ -118,6 +120,7 @@ describe("kendallCounts on each way of ranking a side", () => {
     ["integers against continuous", levels, continuous],
     ["few distinct decimals against continuous", fourDecimals, continuous],
     ["both continuous", continuous, continuous],
+    ["thousands of distinct decimals on both sides (two counting sorts: too many cells for a table)", thousandths, sevenths],
   ])("agrees with the reference past 2¹⁶ pairs (the sort splits into buckets) for %s", (_, makeX, makeY) => {
     const x = makeX(150_000);
     const y = makeY(150_000);

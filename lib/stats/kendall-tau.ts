@@ -63,6 +63,11 @@ export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): Kenda
   const isXa = xFew !== null ? yFew === null || xFew.tieCounts.length <= yFew.tieCounts.length : yFew === null;
   const a: DenseRanking = isXa ? (xFew ?? sortedDenseRanking(asDoubles(x))) : yFew!;
   const [b, bFew] = isXa ? [y, yFew] : [x, xFew];
+  const aTies = TieSums.of(a.tieCounts);
+  if (bFew && a.tieCounts.length * bFew.tieCounts.length <= n + (1 << 16)) {
+    const { discordant, jointTies } = countsFromTable(a, bFew);
+    return countsOf(n, discordant, jointTies, isXa ? [aTies, TieSums.of(bFew.tieCounts)] : [TieSums.of(bFew.tieCounts), aTies]);
+  }
   const aPayload = new Uint32Array(a.dense.buffer, a.dense.byteOffset, n);
   const offsets = new Int32Array(a.tieCounts.length);
   for (let r = 1; r < a.tieCounts.length; r++) offsets[r] = offsets[r - 1] + a.tieCounts[r - 1];
@@ -100,20 +105,41 @@ export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): Kenda
       run = 1;
     } else run++;
   }
-  const aTies = TieSums.of(a.tieCounts);
-  const [xt, yt] = isXa ? [aTies, bTies] : [bTies, aTies];
-  return {
-    n,
-    total: (n * (n - 1)) / 2,
-    discordant: countInversionsInPlace(bSequence),
-    xTies: xt.pairs,
-    yTies: yt.pairs,
-    jointTies,
-    x0: xt.v0,
-    x1: xt.v1,
-    y0: yt.v0,
-    y1: yt.v1,
-  };
+  return countsOf(n, countInversionsInPlace(bSequence), jointTies, isXa ? [aTies, bTies] : [bTies, aTies]);
+}
+
+function countsOf(n: number, discordant: number, jointTies: number, [xt, yt]: [TieSums, TieSums]): KendallCounts {
+  return { n, total: (n * (n - 1)) / 2, discordant, xTies: xt.pairs, yTies: yt.pairs, jointTies, x0: xt.v0, x1: xt.v1, y0: yt.v0, y1: yt.v1 };
+}
+
+/**
+ * Discordant and jointly tied pairs from the table of counts of each (a rank, b rank), when
+ * it is small (few distinct values on both sides): walking a's ranks up, each cell's pairs
+ * with the cells of lower a and higher b rank seen so far are discordant, and the pairs
+ * within a cell tied on both sides. Sums of integers below 2⁵³: exact, as the merge sort's.
+ */
+function countsFromTable(a: DenseRanking, b: DenseRanking): { discordant: number; jointTies: number } {
+  const n = a.dense.length;
+  const columns = b.tieCounts.length;
+  const table = new Int32Array(a.tieCounts.length * columns);
+  for (let i = 0; i < n; i++) table[a.dense[i] * columns + b.dense[i]]++;
+  const seen = new Float64Array(columns); // per b rank, the pairs' count in lower a ranks
+  let discordant = 0;
+  let jointTies = 0;
+  for (let row = 0; row < a.tieCounts.length; row++) {
+    const base = row * columns;
+    let higher = 0;
+    for (let column = columns - 1; column >= 0; column--) {
+      const count = table[base + column];
+      if (count > 0) {
+        discordant += count * higher;
+        jointTies += (count * (count - 1)) / 2;
+      }
+      higher += seen[column];
+    }
+    for (let column = 0; column < columns; column++) seen[column] += table[base + column];
+  }
+  return { discordant, jointTies };
 }
 
 /** τ-b from the pair counts; null when either side is constant (or n < 2). */
