@@ -81,18 +81,24 @@ export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): Kenda
     }
     bTies = TieSums.of(bCounts);
   } else {
-    // b's ranks counted along its sorted keys, and its tie groups summed as they end.
-    const { hi, lo, payload: aRanks } = sortKeys(asDoubles(b), aPayload);
-    bTies = new TieSums();
-    for (let r = 0, start = 0, k = 0; k < n; k++) {
-      if (k > 0 && (hi[k] !== hi[k - 1] || lo[k] !== lo[k - 1])) {
-        bTies.add(k - start);
-        start = k;
-        r++;
+    // b's ranks counted along each sorted segment while it is in cache (no tie group spans
+    // two), and its tie groups summed as they end.
+    const ties = new TieSums();
+    let r = 0;
+    sortKeys(asDoubles(b), aPayload, (hi, lo, aRanks, start, end) => {
+      let from = start;
+      for (let k = start; k < end; k++) {
+        if (k > start && (hi[k] !== hi[k - 1] || lo[k] !== lo[k - 1])) {
+          ties.add(k - from);
+          from = k;
+          r++;
+        }
+        bSequence[offsets[aRanks[k]]++] = r;
       }
-      bSequence[offsets[aRanks[k]]++] = r;
-      if (k === n - 1) bTies.add(n - start);
-    }
+      ties.add(end - from);
+      r++;
+    });
+    bTies = ties;
   }
   // Pairs tied on both sides sit next to each other: same a group, same b rank.
   let jointTies = 0;

@@ -49,43 +49,110 @@ let bPay = aHi;
 const counts = new Uint32Array(5 * 256);
 const offsets = new Uint32Array(256);
 
+/** Called with each sorted segment of A in ascending order: equal keys never straddle two. */
+export type SegmentVisitor = (hi: Uint32Array, lo: Uint32Array, payload: Uint32Array, start: number, end: number) => void;
+let visitor: SegmentVisitor | null = null;
+const top16 = new Uint32Array(1 << 16);
+
+/** The high word of a value's key: sign bit flipped for positives, all bits for negatives; −0 as +0. */
+function keyHigh(h: number, l: number): number {
+  if (h & 0x80000000) return h === 0x80000000 && l === 0 ? 0x80000000 : ~h >>> 0;
+  return (h | 0x80000000) >>> 0;
+}
+
+/** The low word of a value's key (flipped for negatives but −0). */
+function keyLow(h: number, l: number): number {
+  return h & 0x80000000 && !(h === 0x80000000 && l === 0) ? ~l >>> 0 : l;
+}
+
 /**
  * Sorts positions 0…n−1 of `values` (finite) ascending by value, stably, carrying
  * `payload[k]` (default k) along. −0 is read as +0, so that equal values have equal keys.
+ * `visit`, when given, sees each sorted segment as soon as it is done (still in cache).
  * The result's arrays are the module's buffers when n ≤ 2¹⁶: valid until the next call.
  */
-export function sortKeys(values: Float64Array, payload: Uint32Array | null = null): SortedKeys {
+export function sortKeys(values: Float64Array, payload: Uint32Array | null = null, visit: SegmentVisitor | null = null): SortedKeys {
   const n = values.length;
   const words = new Uint32Array(values.buffer, values.byteOffset, 2 * n);
   const buffers = buffersFor(n);
   ({ hi: aHi, lo: aLo, payload: aPay, hi2: bHi, lo2: bLo, payload2: bPay } = buffers);
-  const hi = aHi;
-  const lo = aLo;
-  if (payload !== null) aPay.set(payload.subarray(0, n));
-  const pay = aPay;
-  const isIndex = payload === null;
+  visitor = visit;
+  try {
+    if (n > SPLIT_ABOVE) splitValues(words, n, payload);
+    else {
+      const [hi, lo, pay] = [aHi, aLo, aPay];
+      let min = 0xffffffff;
+      let max = 0;
+      for (let k = 0; k < n; k++) {
+        const h = keyHigh(words[2 * k + HI], words[2 * k + LO]);
+        hi[k] = h;
+        lo[k] = keyLow(words[2 * k + HI], words[2 * k + LO]);
+        pay[k] = payload === null ? k : payload[k];
+        if (h < min) min = h;
+        if (h > max) max = h;
+      }
+      sortRange(0, n, min, max, false);
+    }
+    return { n, hi: aHi, lo: aLo, payload: aPay };
+  } finally {
+    aHi = aLo = aPay = bHi = bLo = bPay = new Uint32Array(0);
+    visitor = null;
+  }
+}
+
+/**
+ * The first split of a long input, straight from the values: one pass for the range of
+ * high words and a histogram of their top 16 bits (the split's bucket sizes when its digit
+ * lies there, else one more pass), one pass computing the keys into their buckets of B.
+ * The keys are never written in input order and read back.
+ */
+function splitValues(words: Uint32Array, n: number, payload: Uint32Array | null): void {
   let min = 0xffffffff;
   let max = 0;
+  top16.fill(0);
   for (let k = 0; k < n; k++) {
-    let h = words[2 * k + HI];
-    let l = words[2 * k + LO];
-    if (h & 0x80000000) {
-      if (h === 0x80000000 && l === 0) h = 0x80000000; // −0 as +0
-      else {
-        h = ~h >>> 0;
-        l = ~l >>> 0;
-      }
-    } else h = (h | 0x80000000) >>> 0;
-    hi[k] = h;
-    lo[k] = l;
-    if (isIndex) pay[k] = k;
+    const h = keyHigh(words[2 * k + HI], words[2 * k + LO]);
     if (h < min) min = h;
     if (h > max) max = h;
+    top16[h >>> 16]++;
   }
-  sortRange(0, n, min, max, false);
-  const result = { n, hi: aHi, lo: aLo, payload: aPay };
-  aHi = aLo = aPay = bHi = bLo = bPay = new Uint32Array(0);
-  return result;
+  const varying = min === max ? 0 : 32 - Math.clz32((min ^ max) >>> 0);
+  const shift = Math.max(0, varying - 8);
+  const bucketStarts = new Uint32Array(257);
+  if (shift >= 16) {
+    for (let t = 0; t < 1 << 16; t++) bucketStarts[((t >>> (shift - 16)) & 255) + 1] += top16[t];
+  } else {
+    for (let k = 0; k < n; k++) bucketStarts[((keyHigh(words[2 * k + HI], words[2 * k + LO]) >>> shift) & 255) + 1]++;
+  }
+  const next = new Uint32Array(256);
+  for (let b = 0; b < 256; b++) {
+    bucketStarts[b + 1] += bucketStarts[b];
+    next[b] = bucketStarts[b];
+  }
+  const [hi, lo, pay] = [bHi, bLo, bPay];
+  for (let k = 0; k < n; k++) {
+    const h = keyHigh(words[2 * k + HI], words[2 * k + LO]);
+    const to = next[(h >>> shift) & 255]++;
+    hi[to] = h;
+    lo[to] = keyLow(words[2 * k + HI], words[2 * k + LO]);
+    pay[to] = payload === null ? k : payload[k];
+  }
+  sortBuckets(bucketStarts, shift, true);
+}
+
+/** Sorts each bucket of a split by `shift` (its keys in B when `isInB`), in ascending order, into A. */
+function sortBuckets(bucketStarts: Uint32Array, shift: number, isInB: boolean): void {
+  const hi = isInB ? bHi : aHi;
+  const below = shift === 0 ? 0 : 0xffffffff >>> (32 - shift);
+  for (let b = 0; b < 256; b++) {
+    const from = bucketStarts[b];
+    const to = bucketStarts[b + 1];
+    if (to === from) continue;
+    // Within the bucket the bits from `shift` up are equal: its range of high words is that
+    // prefix with anything below (the exact min and max need not be known).
+    const prefix = (hi[from] & ~below) >>> 0;
+    sortRange(from, to, prefix, (prefix | below) >>> 0, isInB);
+  }
 }
 
 /**
@@ -96,6 +163,7 @@ function sortRange(start: number, end: number, min: number, max: number, isInB: 
   if (end - start <= 32) {
     if (isInB) copyToA(start, end);
     insertionSort(start, end);
+    visitor?.(aHi, aLo, aPay, start, end);
     return;
   }
   // Bits of the high word that vary here: those at and below the highest where min and max differ.
@@ -128,16 +196,7 @@ function split(start: number, end: number, shift: number, isInB: boolean): void 
     lo2[to] = lo[k];
     pay2[to] = pay[k];
   }
-  const below = shift === 0 ? 0 : 0xffffffff >>> (32 - shift);
-  for (let b = 0; b < 256; b++) {
-    const from = bucketStarts[b];
-    const to = bucketStarts[b + 1];
-    if (to === from) continue;
-    // Within the bucket the bits from `shift` up are equal: its range of high words is that
-    // prefix with anything below (the exact min and max need not be known).
-    const prefix = (hi2[from] & ~below) >>> 0;
-    sortRange(from, to, prefix, (prefix | below) >>> 0, !isInB);
-  }
+  sortBuckets(bucketStarts, shift, !isInB);
 }
 
 /**
@@ -189,6 +248,7 @@ function sortBucket(start: number, end: number, varying: number, isInB: boolean)
     if (k - from > 1) sortRunByLowWord(from, k);
     from = k;
   }
+  visitor?.(aHi, aLo, aPay, start, end);
 }
 
 /** Offsets of each digit's bucket (from `start`); false when every key shares the digit (nothing to move). */

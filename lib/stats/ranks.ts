@@ -203,12 +203,14 @@ export function averageRanks(values: ArrayLike<number>): Float64Array {
     for (let i = 0; i < n; i++) ranks[i] = rankOf[dense[i]];
     return ranks;
   }
-  const { hi, lo, payload } = sortKeys(doubles);
-  for (let start = 0, k = 1; k <= n; k++) {
-    if (k < n && hi[k] === hi[start] && lo[k] === lo[start]) continue;
-    const rank = (start + 1 + k) / 2;
-    for (let p = start; p < k; p++) ranks[payload[p]] = rank;
-    start = k;
-  }
+  // Each sorted segment's tie groups ranked while it is in cache (no group spans two).
+  sortKeys(doubles, null, (hi, lo, payload, start, end) => {
+    for (let from = start, k = start + 1; k <= end; k++) {
+      if (k < end && hi[k] === hi[from] && lo[k] === lo[from]) continue;
+      const rank = (from + 1 + k) / 2;
+      for (let p = from; p < k; p++) ranks[payload[p]] = rank;
+      from = k;
+    }
+  });
   return ranks;
 }
