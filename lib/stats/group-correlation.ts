@@ -25,35 +25,19 @@ export function groupLevelCorrelation(
   return groupLevelCorrelations(x, y, groups, [coefficient])[0];
 }
 
+/** Rows grouped: group g's pairs are xs/ys[starts[g]…starts[g+1]), in row order. */
+export type GroupLayout = { xs: Float64Array; ys: Float64Array; starts: Int32Array; nGroups: number };
+
 /**
- * groupLevelCorrelation for several coefficients at once: the rows are grouped, and each
- * group's pairs copied side by side, once for all of them.
+ * Dense group ids in order of first appearance; then each row's pair written to its group's
+ * next slot (one sequential pass, a write stream per group), so each group's pairs are one
+ * contiguous slice in row order.
  */
-export function groupLevelCorrelations(
-  x: ArrayLike<number>,
-  y: ArrayLike<number>,
-  groups: ArrayLike<string | number>,
-  coefficients: readonly Coefficient[],
-): GroupLevelResult[] {
+export function groupLayout(x: ArrayLike<number>, y: ArrayLike<number>, groups: ArrayLike<string | number>): GroupLayout {
   if (x.length !== y.length || x.length !== groups.length) {
     throw new RangeError(`x, y and groups differ in length: ${x.length}, ${y.length}, ${groups.length}`);
   }
-  // Dense group ids in order of first appearance; then each row's pair written to its group's
-  // next slot (one sequential pass, a write stream per group), so each group's pairs are one
-  // contiguous slice in row order.
-  const ids = new Map<string | number, number>();
-  const groupOf = new Int32Array(groups.length);
-  const sizes: number[] = [];
-  for (let i = 0; i < groups.length; i++) {
-    let id = ids.get(groups[i]);
-    if (id === undefined) {
-      id = sizes.length;
-      ids.set(groups[i], id);
-      sizes.push(0);
-    }
-    groupOf[i] = id;
-    sizes[id]++;
-  }
+  const { groupOf, sizes } = firstAppearanceIds(groups);
   const starts = new Int32Array(sizes.length + 1);
   for (let g = 0; g < sizes.length; g++) starts[g + 1] = starts[g] + sizes[g];
   const next = starts.slice(0, sizes.length);
@@ -64,15 +48,70 @@ export function groupLevelCorrelations(
     xs[to] = x[i];
     ys[to] = y[i];
   }
+  return { xs, ys, starts, nGroups: sizes.length };
+}
+
+/** Each row's group numbered 0, 1, … in order of first appearance, and each group's size. */
+function firstAppearanceIds(groups: ArrayLike<string | number>): { groupOf: Int32Array; sizes: number[] } {
+  const n = groups.length;
+  const groupOf = new Int32Array(n);
+  const sizes: number[] = [];
+  if (groups instanceof Int32Array && n > 0) {
+    // Small non-negative integer ids (the command line numbers its groups): a table, not a map.
+    let min = groups[0];
+    let max = groups[0];
+    for (let i = 1; i < n; i++) {
+      if (groups[i] < min) min = groups[i];
+      if (groups[i] > max) max = groups[i];
+    }
+    if (min >= 0 && max < 2 * n + 1024) {
+      const idOf = new Int32Array(max + 1).fill(-1);
+      for (let i = 0; i < n; i++) {
+        let id = idOf[groups[i]];
+        if (id < 0) {
+          id = idOf[groups[i]] = sizes.length;
+          sizes.push(0);
+        }
+        groupOf[i] = id;
+        sizes[id]++;
+      }
+      return { groupOf, sizes };
+    }
+  }
+  const ids = new Map<string | number, number>();
+  for (let i = 0; i < n; i++) {
+    let id = ids.get(groups[i]);
+    if (id === undefined) {
+      id = sizes.length;
+      ids.set(groups[i], id);
+      sizes.push(0);
+    }
+    groupOf[i] = id;
+    sizes[id]++;
+  }
+  return { groupOf, sizes };
+}
+
+/**
+ * groupLevelCorrelation for several coefficients at once: the rows are grouped, and each
+ * group's pairs copied side by side, once for all of them.
+ */
+export function groupLevelCorrelations(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  groups: ArrayLike<string | number>,
+  coefficients: readonly Coefficient[],
+): GroupLevelResult[] {
+  const { xs, ys, starts, nGroups } = groupLayout(x, y, groups);
   return coefficients.map((coefficient) => {
     let sum = 0;
     let used = 0;
-    for (let g = 0; g < sizes.length; g++) {
+    for (let g = 0; g < nGroups; g++) {
       const value = coefficient(xs.subarray(starts[g], starts[g + 1]), ys.subarray(starts[g], starts[g + 1]));
       if (value === null) continue;
       sum += value;
       used++;
     }
-    return { value: used > 0 ? sum / used : null, nGroups: sizes.length, nGroupsUsed: used };
+    return { value: used > 0 ? sum / used : null, nGroups, nGroupsUsed: used };
   });
 }

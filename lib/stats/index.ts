@@ -8,6 +8,7 @@ export { correlationPValue, fisherZInterval, DEFAULT_CONFIDENCE, type Correlatio
 export { cohenKappa, kappaFromConfusion, type KappaWeights, type KappaEstimate, type KappaReport } from "./cohen-kappa.ts";
 export { confusionMatrix, type ConfusionMatrix } from "./confusion-matrix.ts";
 export { groupLevelCorrelation, groupLevelCorrelations, type GroupLevelResult, type Coefficient } from "./group-correlation.ts";
+export { groupLevelScoreCorrelations } from "./group-rank-correlation.ts";
 export { krippendorffAlpha, type AlphaMetric, type AlphaResult, type Rating } from "./krippendorff-alpha.ts";
 export { raterPairKappas, type RaterPairKappa } from "./rater-kappa.ts";
 export { pairwiseAgreement, PREFERENCE_ORDER, type Preference, type PairwiseInput, type PairwiseAgreement } from "./pairwise-preference.ts";

@@ -2,16 +2,13 @@
 // follow lib/stats/fixtures/expected.json.
 import {
   cohenKappa,
-  groupLevelCorrelations,
-  kendallTau,
+  groupLevelScoreCorrelations,
   kendallTauB,
   levelFromCutoffs,
   pairwiseAgreement,
   pearsonCorrelation,
-  pearsonR,
   scaleLevel,
   spearmanCorrelation,
-  spearmanRho,
   type KappaReport,
   type Preference,
 } from "../../lib/stats/index.ts";
@@ -40,7 +37,7 @@ export function scoreReport(data: ScoreData, scale: KappaScale | null) {
     },
   };
   if (groups) {
-    const [p, rho, tau] = groupLevelCorrelations(human, judge, groups, [pearsonR, spearmanRho, kendallTau]);
+    const [p, rho, tau] = groupLevelScoreCorrelations(human, judge, groups);
     report.group_level = {
       pearson: p.value,
       spearman: rho.value,

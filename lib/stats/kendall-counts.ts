@@ -1,0 +1,164 @@
+// The pair counts behind Kendall's τ-b in O(n log n), or O(n) when ranks come without a sort.
+import { assertPairedFinite } from "./input-checks.ts";
+import { asDoubles, fewDistinctRanking, orderByRank, sortedDenseRanking, type DenseRanking } from "./ranks.ts";
+import { sortKeys } from "./radix-sort.ts";
+import { countInversionsInPlace } from "./merge-sort-inversions.ts";
+
+/** Pair counts behind τ-b: every quantity of scipy.stats.kendalltau. */
+export type KendallCounts = {
+  n: number;
+  /** n(n−1)/2 */
+  total: number;
+  discordant: number;
+  /** pairs tied in x (including those also tied in y), Σ t(t−1)/2 over x tie groups */
+  xTies: number;
+  yTies: number;
+  /** pairs tied in both x and y */
+  jointTies: number;
+  /** Σ t(t−1)(t−2) and Σ t(t−1)(2t+5) over the tie groups of x (resp. y), for the variance */
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+};
+
+/** Σ t(t−1)/2, Σ t(t−1)(t−2) and Σ t(t−1)(2t+5) over tie groups of t ≥ 2, added in ascending order of value. */
+class TieSums {
+  pairs = 0;
+  v0 = 0;
+  v1 = 0;
+
+  add(t: number): void {
+    if (t < 2) return;
+    this.pairs += (t * (t - 1)) / 2;
+    this.v0 += t * (t - 1) * (t - 2);
+    this.v1 += t * (t - 1) * (2 * t + 5);
+  }
+
+  static of(counts: Int32Array): TieSums {
+    const sums = new TieSums();
+    for (let g = 0; g < counts.length; g++) sums.add(counts[g]);
+    return sums;
+  }
+}
+
+/**
+ * Counts discordant and tied pairs in O(n log n) (Knight 1966): order the pairs by (a, b),
+ * then the discordant pairs are the strict inversions of the b sequence, counted by merge
+ * sort. a is a side whose dense ranks come without a sort (integers in a small span, or few
+ * distinct values: see fewDistinctRanking), the one with fewer distinct values when both
+ * do, so that the b sequence is made of few ascending runs (a 4-level rating: 2 merge
+ * passes); when neither does, a = x, ranked by a sort. b is sorted carrying each pair's a
+ * rank, and its ranks, counted along its sorted order, are dealt stably into a's groups:
+ * every array is read in order, none at random. When b too has few distinct values, the
+ * counts come from the table of pairs per (a, b) rank (kendallCountsFromRankings).
+ * Discordance and ties are symmetric in x and y, so the choice does not change the counts.
+ */
+export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): KendallCounts {
+  assertPairedFinite(x, y);
+  const n = x.length;
+  const xFew = fewDistinctRanking(x);
+  const yFew = fewDistinctRanking(y);
+  const isXa = xFew !== null ? yFew === null || xFew.tieCounts.length <= yFew.tieCounts.length : yFew === null;
+  const a: DenseRanking = isXa ? (xFew ?? sortedDenseRanking(asDoubles(x))) : yFew!;
+  const [b, bFew] = isXa ? [y, yFew] : [x, xFew];
+  if (bFew) return kendallCountsFromRankings(a, bFew, isXa);
+  // b's ranks counted along each sorted segment while it is in cache (no tie group spans two),
+  // dealt into a's groups, and its tie groups summed as they end.
+  const { offsets, bSequence } = dealing(a);
+  const bTies = new TieSums();
+  let r = 0;
+  sortKeys(asDoubles(b), new Uint32Array(a.dense.buffer, a.dense.byteOffset, n), (hi, lo, aRanks, start, end) => {
+    let from = start;
+    for (let k = start; k < end; k++) {
+      if (k > start && (hi[k] !== hi[k - 1] || lo[k] !== lo[k - 1])) {
+        bTies.add(k - from);
+        from = k;
+        r++;
+      }
+      bSequence[offsets[aRanks[k]]++] = r;
+    }
+    bTies.add(end - from);
+    r++;
+  });
+  return fromSequence(a, bSequence, isXa, bTies);
+}
+
+/**
+ * kendallCounts from both sides' dense ranks, a's grouping the pairs (`isXa`: a is x). With
+ * few distinct values on both sides, from the table of counts; else b's order by a counting
+ * sort, carrying a's ranks.
+ */
+export function kendallCountsFromRankings(a: DenseRanking, b: DenseRanking, isXa: boolean): KendallCounts {
+  const n = a.dense.length;
+  if (a.tieCounts.length * b.tieCounts.length <= n + (1 << 16)) {
+    const { discordant, jointTies } = countsFromTable(a, b);
+    const [aTies, bTies] = [TieSums.of(a.tieCounts), TieSums.of(b.tieCounts)];
+    return countsOf(n, discordant, jointTies, isXa ? [aTies, bTies] : [bTies, aTies]);
+  }
+  const { offsets, bSequence } = dealing(a);
+  const aRanks = orderByRank(b, new Uint32Array(a.dense.buffer, a.dense.byteOffset, n));
+  for (let r = 0, k = 0; r < b.tieCounts.length; r++) {
+    for (const end = k + b.tieCounts[r]; k < end; k++) bSequence[offsets[aRanks[k]]++] = r;
+  }
+  return fromSequence(a, bSequence, isXa, TieSums.of(b.tieCounts));
+}
+
+/** Where each of a's groups starts in the b sequence, and the sequence to deal b's ranks into. */
+function dealing(a: DenseRanking): { offsets: Int32Array; bSequence: Int32Array } {
+  const offsets = new Int32Array(a.tieCounts.length);
+  for (let r = 1; r < a.tieCounts.length; r++) offsets[r] = offsets[r - 1] + a.tieCounts[r - 1];
+  return { offsets, bSequence: new Int32Array(a.dense.length) };
+}
+
+/** The counts from the b sequence (b's ranks ordered by a, then b): merge-sort inversions and adjacent joint ties. */
+function fromSequence(a: DenseRanking, bSequence: Int32Array, isXa: boolean, bTies: TieSums): KendallCounts {
+  const n = bSequence.length;
+  // Pairs tied on both sides sit next to each other: same a group, same b rank.
+  let jointTies = 0;
+  let run = 1;
+  for (let k = 1, groupEnd = a.tieCounts[0] ?? 0, group = 0; k <= n; k++) {
+    const isBoundary = k === n || k === groupEnd || bSequence[k] !== bSequence[k - 1];
+    if (k === groupEnd && k < n) groupEnd += a.tieCounts[++group];
+    if (isBoundary) {
+      jointTies += (run * (run - 1)) / 2;
+      run = 1;
+    } else run++;
+  }
+  const aTies = TieSums.of(a.tieCounts);
+  return countsOf(n, countInversionsInPlace(bSequence), jointTies, isXa ? [aTies, bTies] : [bTies, aTies]);
+}
+
+function countsOf(n: number, discordant: number, jointTies: number, [xt, yt]: [TieSums, TieSums]): KendallCounts {
+  return { n, total: (n * (n - 1)) / 2, discordant, xTies: xt.pairs, yTies: yt.pairs, jointTies, x0: xt.v0, x1: xt.v1, y0: yt.v0, y1: yt.v1 };
+}
+
+/**
+ * Discordant and jointly tied pairs from the table of counts of each (a rank, b rank), when
+ * it is small (few distinct values on both sides): walking a's ranks up, each cell's pairs
+ * with the cells of lower a and higher b rank seen so far are discordant, and the pairs
+ * within a cell tied on both sides. Sums of integers below 2⁵³: exact, as the merge sort's.
+ */
+function countsFromTable(a: DenseRanking, b: DenseRanking): { discordant: number; jointTies: number } {
+  const n = a.dense.length;
+  const columns = b.tieCounts.length;
+  const table = new Int32Array(a.tieCounts.length * columns);
+  for (let i = 0; i < n; i++) table[a.dense[i] * columns + b.dense[i]]++;
+  const seen = new Float64Array(columns); // per b rank, the pairs' count in lower a ranks
+  let discordant = 0;
+  let jointTies = 0;
+  for (let row = 0; row < a.tieCounts.length; row++) {
+    const base = row * columns;
+    let higher = 0;
+    for (let column = columns - 1; column >= 0; column--) {
+      const count = table[base + column];
+      if (count > 0) {
+        discordant += count * higher;
+        jointTies += (count * (count - 1)) / 2;
+      }
+      higher += seen[column];
+    }
+    for (let column = 0; column < columns; column++) seen[column] += table[base + column];
+  }
+  return { discordant, jointTies };
+}
