@@ -69,7 +69,9 @@ function averageRanksOf({ dense, tieCounts }: DenseRanking): Float64Array {
     rankOf[r] = (start + 1 + end) / 2;
     start = end;
   }
-  return Float64Array.from(dense, (r) => rankOf[r]);
+  const ranks = new Float64Array(dense.length);
+  for (let i = 0; i < dense.length; i++) ranks[i] = rankOf[dense[i]];
+  return ranks;
 }
 
 function isAllFinite(values: Float64Array): boolean {

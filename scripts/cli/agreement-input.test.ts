@@ -54,6 +54,7 @@ const CSV_CASES: [string, string][] = [
   ["a stray carriage return (csv-parse)", "id,h,j\n1,2,0.5\r\n2,3,0.25\n"],
   ["a repeated column name: the last wins", "h,j,h\n1,0.5,9\n2,0.25,8\n"],
   ["unicode", "id,h,j,note\n1,2,0.5,한국어 🙂\n2,3,0.25,é\n"],
+  ["punctuation below the comma in read and unread cells", "id,g,h,note\n1,a b!#$%&'()*+,2,x y!#\n2,\t(c)\t,3, *+\n"],
   ["numbers in every spelling", "id,h,j\n1,+2,-0\n2,.5,5.\n3,1e3, 0x10\n4,-.25,Infinity\n5,0.1000000000000000055511151231257827,123456789012345678\n"],
 ];
 
@@ -89,6 +90,27 @@ describe("readTable on CSV", () => {
     expect(() => readTable(where, ["h"])).toThrow(
       new InputError(`${where}:3: not valid CSV (Invalid Record Length: columns length is 3, got 2 on line 3)`),
     );
+  });
+
+  it("reports csv-parse's error, with its line, for a row wider than the header", () => {
+    const content = "id,h,j\n1,2,0.5\n2,3,0.25,9\n";
+    const where = file("wide.csv", content);
+    const old = readGenericTable(content, where);
+    if (!("problems" in old)) throw new Error("the reference accepted the file");
+    expect(() => readTable(where, ["h"])).toThrow(new InputError(`${where}:${old.problems[0].line}: ${old.problems[0].message}`));
+  });
+
+  it("gives each text cell read by bytes a code into the dictionary, −1 once 2¹⁶ values are taken and for quoted cells", () => {
+    const values = Array.from({ length: 70_000 }, (_, i) => (i % 3 === 0 ? `g${i % 300}` : `v${i}`));
+    const content = `g,h\n${values.map((v, i) => (i === 5 ? `"${v}",1` : `${v},1`)).join("\n")}\n`;
+    const table = readTable(file("codes.csv", content), ["g", "h"], ["h"]);
+    const codes = table.codes.get("g")!;
+    expect(table.text.get("g")).toEqual(values);
+    expect(Array.from(codes, (code, i) => (code < 0 ? values[i] : table.dictionary[code]))).toEqual(values);
+    expect(codes[5]).toBe(-1);
+    expect(codes[69_998]).toBe(-1);
+    expect(new Set(table.dictionary).size).toBe(1 << 16);
+    expect(codes.filter((code) => code >= 0).length).toBeGreaterThan(65_000);
   });
 
   it("reports csv-parse's error for a quote inside an unquoted cell", () => {

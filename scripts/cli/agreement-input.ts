@@ -23,6 +23,9 @@ export type Table = {
   text: Map<string, unknown[]>;
   /** Fields only ever read as numbers (or checked for blanks): see NumberColumn. */
   numbers: Map<string, NumberColumn>;
+  /** CSV text fields: each row's index into `dictionary` (−1: read `text`); see Columns. */
+  codes: Map<string, Int32Array>;
+  dictionary: string[];
 };
 
 /**
@@ -41,11 +44,10 @@ export function readTable(path: string, fields: Iterable<string>, numeric: Itera
         ? readJsonlColumns(path, textFields, numberFields)
         : readCsvColumns(path, /\.tsv$/i.test(path) ? "\t" : ",", textFields, numberFields);
     if ("message" in read) throw new InputError(`${path}${read.line === null ? "" : `:${read.line}`}: ${read.message}`);
-    const { length, lines, text, numbers } = read;
-    if ("header" in read) {
-      return { format, columns: read.header, length, lines, text, numbers, present: new Set(wanted.filter((f) => read.header.includes(f))) };
-    }
-    return { format, columns: null, length, lines, text, numbers, present: read.present };
+    const { length, lines, text, numbers, codes, dictionary } = read;
+    const table = { format, length, lines, text, numbers, codes, dictionary };
+    if ("header" in read) return { ...table, columns: read.header, present: new Set(wanted.filter((f) => read.header.includes(f))) };
+    return { ...table, columns: null, present: read.present };
   } catch (error) {
     if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

@@ -17,6 +17,8 @@ class NeedsCsvParse extends Error {}
 const QUOTE = 0x22;
 const CR = 0x0d;
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 export function readCsvColumns(path: string, delimiter: string, textFields: string[], numberFields: string[]): CsvColumns | CsvProblem {
   try {
@@ -38,12 +40,12 @@ function slotsOf(header: string[], textFields: string[], numberFields: string[])
 }
 
 function fastCsv(path: string, delimiter: number, textFields: string[], numberFields: string[]): CsvColumns {
-  const table = new TableBuilder(textFields, numberFields);
+  const table = new TableBuilder(textFields, numberFields, true);
   let header: string[] | null = null;
-  let slots: Int32Array = new Int32Array(0);
+  let parseRow: RowParser | null = null;
   let isCrlf = false;
-  forEachLine(path, (bytes, start, end, line, terminated) => {
-    if (header === null) {
+  forEachLine(path, function csvLine(bytes, start, end, line, terminated) {
+    if (parseRow === null) {
       const text = bytes.toString("utf8", start, end);
       if (text.includes('"')) throw new NeedsCsvParse();
       // csv-parse takes the line ending it meets first for the whole file.
@@ -52,7 +54,7 @@ function fastCsv(path: string, delimiter: number, textFields: string[], numberFi
       const names = isCrlf ? text.slice(0, -1) : text;
       if (names === "") return; // an empty line, skipped
       header = names.split(String.fromCharCode(delimiter)).map((name) => name.trim());
-      slots = slotsOf(header, textFields, numberFields);
+      parseRow = rowParser(slotsOf(header, textFields, numberFields), delimiter, table);
       return;
     }
     if (isCrlf && terminated) {
@@ -61,40 +63,89 @@ function fastCsv(path: string, delimiter: number, textFields: string[], numberFi
     }
     if (start === end) return; // an empty line, skipped
     table.startRow(line);
-    let column = 0;
-    let cellStart = start;
-    for (let p = start; p <= end; p++) {
-      if (p < end) {
-        const c = bytes[p];
-        if (c === QUOTE && p === cellStart) {
-          p = quotedCellEnd(bytes, p, end, delimiter);
-          if (column >= slots.length) throw new NeedsCsvParse();
-          const slot = slots[column++];
-          if (slot !== -1) {
-            const value = bytes.toString("utf8", cellStart + 1, p - 1).replaceAll('""', '"');
-            if (slot >= 0) table.setCell(slot, value);
-            else table.setValue(-2 - slot, value);
-          }
-          cellStart = p + 1;
-          continue;
-        }
-        if (c === QUOTE || c === CR) throw new NeedsCsvParse();
-        if (c !== delimiter) continue;
-      }
-      if (column >= slots.length) throw new NeedsCsvParse();
-      const slot = slots[column++];
-      if (slot >= 0) table.setCell(slot, bytes.toString("utf8", cellStart, p));
-      else if (slot < -1) {
-        const number = parseDecimal(bytes, cellStart, p);
-        if (number === number) table.setNumber(-2 - slot, number);
-        else table.setValue(-2 - slot, bytes.toString("utf8", cellStart, p));
-      }
-      cellStart = p + 1;
-    }
-    if (column !== slots.length) throw new NeedsCsvParse();
+    parseRow(bytes, start, end);
     table.endRow();
   });
   return { ...table.finish(), header: header ?? [] };
+}
+
+type RowParser = (bytes: Buffer, start: number, end: number) => void;
+
+/**
+ * Reads one line's cells into the table in one pass over its bytes: unread cells only
+ * scanned for their end, text cells hashed as they are scanned and interned by their bytes,
+ * numbers parsed as they are scanned. A number cell that is a plain decimal
+ * ([+-]digits[.digits], at most 15 digits) is read as Number() reads it: with an integer
+ * mantissa m < 2⁵³ and 10ᵏ exact (k ≤ 22), m / 10ᵏ is one correctly rounded division, the
+ * same double as the decimal text's; any other is handed over as text. A row wider or
+ * narrower than the header, a quote inside a cell, or a "\r" goes to csv-parse. Bytes above
+ * the delimiter, the quote and "\r" (letters, digits, ".", "-") take one comparison.
+ */
+function rowParser(slots: Int32Array, delimiter: number, table: TableBuilder): RowParser {
+  const width = slots.length;
+  const special = Math.max(delimiter, QUOTE, CR);
+  return function parseRow(bytes, start, end) {
+    let p = start;
+    for (let column = 0; ; column++) {
+      if (column === width) throw new NeedsCsvParse();
+      const slot = slots[column];
+      const cellStart = p;
+      if (p < end && bytes[p] === QUOTE) {
+        p = quotedCellEnd(bytes, p, end, delimiter);
+        if (slot !== -1) {
+          const value = bytes.toString("utf8", cellStart + 1, p - 1).replaceAll('""', '"');
+          if (slot >= 0) table.setCell(slot, value);
+          else table.setValue(-2 - slot, value);
+        }
+      } else if (slot < -1) {
+        let isNegative = false;
+        if (p < end && (bytes[p] === 0x2d || bytes[p] === 0x2b)) isNegative = bytes[p++] === 0x2d;
+        let mantissa = 0;
+        let digits = 0;
+        let decimals = -1;
+        let isPlain = true;
+        for (; p < end; p++) {
+          const c = bytes[p];
+          if (c >= 0x30 && c <= 0x39) {
+            mantissa = mantissa * 10 + (c - 0x30);
+            digits++;
+            if (decimals >= 0) decimals++;
+          } else if (c === 0x2e && decimals < 0) decimals = 0;
+          else if (c === delimiter) break;
+          else if (c === QUOTE || c === CR) throw new NeedsCsvParse();
+          else isPlain = false;
+        }
+        if (isPlain && digits > 0 && digits <= 15) {
+          const value = decimals > 0 ? mantissa / POW10[decimals] : mantissa;
+          table.setNumber(-2 - slot, isNegative ? -value : value);
+        } else table.setValue(-2 - slot, bytes.toString("utf8", cellStart, p));
+      } else if (slot >= 0) {
+        let hash = FNV_OFFSET;
+        for (; p < end; p++) {
+          const c = bytes[p];
+          if (c <= special && (c === delimiter || isStray(c))) break;
+          hash = Math.imul(hash ^ c, FNV_PRIME);
+        }
+        table.setCellBytes(slot, bytes, cellStart, p, hash);
+      } else {
+        for (; p < end; p++) {
+          const c = bytes[p];
+          if (c <= special && (c === delimiter || isStray(c))) break;
+        }
+      }
+      if (p === end) {
+        if (column + 1 !== width) throw new NeedsCsvParse();
+        return;
+      }
+      p++; // the delimiter
+    }
+  };
+}
+
+/** A quote inside an unquoted cell, or a "\r": csv-parse's rules apply (thrown, never returns true). */
+function isStray(c: number): boolean {
+  if (c === QUOTE || c === CR) throw new NeedsCsvParse();
+  return false;
 }
 
 /**
@@ -115,32 +166,6 @@ function quotedCellEnd(bytes: Buffer, open: number, end: number, delimiter: numb
     throw new NeedsCsvParse();
   }
   throw new NeedsCsvParse();
-}
-
-/**
- * A plain decimal ([+-]digits[.digits], at most 15 digits) as Number() reads it, else NaN
- * (the caller then reads the text). With an integer mantissa m < 2⁵³ and 10ᵏ exact (k ≤ 22),
- * m / 10ᵏ is one correctly rounded division: the same double as the decimal text's.
- */
-function parseDecimal(bytes: Buffer, start: number, end: number): number {
-  let p = start;
-  let isNegative = false;
-  if (p < end && (bytes[p] === 0x2d || bytes[p] === 0x2b)) isNegative = bytes[p++] === 0x2d;
-  let mantissa = 0;
-  let digits = 0;
-  let decimals = -1;
-  for (; p < end; p++) {
-    const c = bytes[p];
-    if (c >= 0x30 && c <= 0x39) {
-      mantissa = mantissa * 10 + (c - 0x30);
-      digits++;
-      if (decimals >= 0) decimals++;
-    } else if (c === 0x2e && decimals < 0) decimals = 0;
-    else return NaN;
-  }
-  if (digits === 0 || digits > 15) return NaN;
-  const value = decimals > 0 ? mantissa / POW10[decimals] : mantissa;
-  return isNegative ? -value : value;
 }
 
 /** csv-parse over the whole text, each record's asked-for cells taken as it is parsed. */

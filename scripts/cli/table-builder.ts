@@ -1,6 +1,7 @@
 // Columns filled row by row: numbers straight into a growing Float64Array, other values in
 // one array per field (CSV text interned, so a column of a thousand group ids holds a
 // thousand strings, not a million). No object is made or kept per row.
+import { ByteInterner } from "./byte-interner.ts";
 
 /**
  * A column read as numbers: `values[i]` is the row's number, or NaN when the value was not
@@ -15,6 +16,12 @@ export type Columns = {
   lines: Int32Array;
   text: Map<string, unknown[]>;
   numbers: Map<string, NumberColumn>;
+  /**
+   * Text columns read by bytes (CSV): each row's code, the index of its value in
+   * `dictionary`, or −1 where the value was not interned (then read `text`).
+   */
+  codes: Map<string, Int32Array>;
+  dictionary: string[];
 };
 
 /** A value as a number when it is one or a string holding one (as toNumber reads it), else NaN. */
@@ -36,14 +43,20 @@ export class TableBuilder {
   private numbers: Float64Array[];
   private readonly others: Map<number, unknown>[];
   private readonly interned = new Map<string, string>();
+  private readonly interner: ByteInterner | null;
+  private codes: Int32Array[];
 
+  /** `byBytes`: text cells come as bytes (setCellBytes, or setCell for a few), and get codes. */
   constructor(
     readonly textFields: string[],
     readonly numberFields: string[],
+    byBytes = false,
   ) {
     this.texts = textFields.map(() => []);
     this.numbers = numberFields.map(() => new Float64Array(1024));
     this.others = numberFields.map(() => new Map());
+    this.interner = byBytes ? new ByteInterner() : null;
+    this.codes = byBytes ? textFields.map(() => new Int32Array(1024)) : [];
   }
 
   /** Starts row `this.length` on `line`; the caller fills every column, then calls endRow. */
@@ -68,6 +81,18 @@ export class TableBuilder {
       if (this.interned.size < INTERN_LIMIT) this.interned.set(value, value);
     }
     this.texts[k].push(shared);
+    if (this.interner) this.codes[k][this.length] = -1;
+  }
+
+  /** A CSV cell as its UTF-8 bytes and their byteHash (table built `byBytes`): decoded once per distinct value. */
+  setCellBytes(k: number, bytes: Buffer, start: number, end: number, hash: number): void {
+    const code = this.interner!.intern(bytes, start, end, hash);
+    if (code < 0) {
+      this.setCell(k, bytes.toString("utf8", start, end));
+      return;
+    }
+    this.texts[k].push(this.interner!.strings[code]);
+    this.codes[k][this.length] = code;
   }
 
   setNumber(k: number, value: number): void {
@@ -88,6 +113,8 @@ export class TableBuilder {
       lines: this.lines.slice(0, n),
       text: new Map(this.textFields.map((field, k) => [field, this.texts[k]])),
       numbers: new Map(this.numberFields.map((field, k) => [field, { values: this.numbers[k].slice(0, n), others: this.others[k] }])),
+      codes: new Map(this.codes.map((codes, k) => [this.textFields[k], codes.slice(0, n)])),
+      dictionary: this.interner?.strings ?? [],
     };
   }
 
@@ -98,6 +125,11 @@ export class TableBuilder {
     this.lines = lines;
     this.numbers = this.numbers.map((column) => {
       const bigger = new Float64Array(size);
+      bigger.set(column);
+      return bigger;
+    });
+    this.codes = this.codes.map((column) => {
+      const bigger = new Int32Array(size);
       bigger.set(column);
       return bigger;
     });
