@@ -77,12 +77,13 @@ export function buildReport(options: Options): Record<string, unknown> {
   checkFieldsExist(table, path, [...fields, ...options.where.keys()]);
   // Rated rows: human first, so a blank human value skips the row before its judge is read.
   const rated = new Int32Array(table.length);
+  const [hasHuman, hasJudge] = [hasValue(table, options.human, path), hasValue(table, options.judge, path)];
   let nKept = 0;
   let n = 0;
   for (let i = 0; i < table.length; i++) {
     if (options.where.size > 0 && !matchesWhere(table, i, options.where)) continue;
     nKept++;
-    if (!isBlank(fieldValue(table, options.human, i, path)) && !isBlank(fieldValue(table, options.judge, i, path))) rated[n++] = i;
+    if (hasHuman(i) && hasJudge(i)) rated[n++] = i;
   }
   const rows = rated.subarray(0, n);
   const counts: Record<string, number> = { n_skipped: nKept - n };
@@ -92,10 +93,24 @@ export function buildReport(options: Options): Record<string, unknown> {
   return { n: nRated, ...counts, ...rest };
 }
 
+/**
+ * Whether row i has a value of `field` (not null or blank), as !isBlank(fieldValue(…)), and
+ * failing as it does; a number column's numbers answer without a lookup.
+ */
+function hasValue(table: Table, field: string, path: string): (i: number) => boolean {
+  const values = table.numbers.get(field)?.values;
+  const check = (i: number) => !isBlank(fieldValue(table, field, i, path));
+  return values ? (i) => values[i] === values[i] || check(i) : check;
+}
+
 function scores(table: Table, rows: Int32Array, options: Options, path: string) {
   const numbers = (field: string) => {
+    const column = table.numbers.get(field)?.values;
     const values = new Float64Array(rows.length);
-    for (let k = 0; k < rows.length; k++) values[k] = numberAt(table, field, rows[k], path);
+    for (let k = 0; k < rows.length; k++) {
+      const number = column ? column[rows[k]] : NaN;
+      values[k] = number === number ? number : numberAt(table, field, rows[k], path);
+    }
     return values;
   };
   const human = numbers(options.human);
@@ -104,16 +119,27 @@ function scores(table: Table, rows: Int32Array, options: Options, path: string) 
   return scoreReport({ human, judge, groups: options.group ? groupIds(table, rows, options.group, path) : null }, scale);
 }
 
-/** Each rated row's group as a number, in order of first appearance (as the groups themselves). */
+/**
+ * Each rated row's group as a number, in order of first appearance (as the groups
+ * themselves). A CSV column's codes are resolved once per distinct value (the first row
+ * carrying a value is the one toGroup would fail on); other values row by row.
+ */
 function groupIds(table: Table, rows: Int32Array, field: string, path: string): Int32Array {
   const ids = new Map<string, number>();
   const groups = new Int32Array(rows.length);
-  for (let k = 0; k < rows.length; k++) {
-    const i = rows[k];
+  const codes = table.codes.get(field);
+  const idOfCode = new Int32Array(codes ? table.dictionary.length : 0).fill(-1);
+  const idOf = (i: number) => {
     const group = toGroup(fieldValue(table, field, i, path), table.lines[i], field, path);
     let id = ids.get(group);
     if (id === undefined) ids.set(group, (id = ids.size));
-    groups[k] = id;
+    return id;
+  };
+  for (let k = 0; k < rows.length; k++) {
+    const i = rows[k];
+    const code = codes ? codes[i] : -1;
+    if (code < 0) groups[k] = idOf(i);
+    else groups[k] = idOfCode[code] >= 0 ? idOfCode[code] : (idOfCode[code] = idOf(i));
   }
   return groups;
 }
