@@ -6,6 +6,11 @@
 //   - `concord score` on 100,000 turns against scripts/reference/seed_judge.py (the seed's
 //     judge). Target: ≤ 0.2× the Python wall time, and the same output line for line.
 // Without /usr/bin/python3 with pandas and scipy it says so and times Concord alone.
+// Before the one-pass CSV rows, byte-interned groups, one judge ranking for all groups and the
+// radix-sorted ranks (2026-11-26, this bench, loaded 2-core machine): the agreement command at
+// 0.54× the Python script's wall time on the CSV and 0.27× on the JSONL (loads differ between
+// days; the previous build run beside this one on 2026-11-27: CSV 1.36–1.67 s against 0.93–1.08 s,
+// JSONL 2.18–2.35 s against 1.76–1.93 s, outputs identical).
 // CLI_BENCH_ROWS and CLI_BENCH_TURNS change the sizes (for a quick look); CLI_BENCH_ONLY=score
 // or CLI_BENCH_ONLY=agreement runs one part. With /usr/bin/time, each process's CPU time
 // (user + system) is printed too: on a loaded machine it is steadier than the wall time.
@@ -121,7 +126,7 @@ try {
     const reference = hasPandas ? () => run(PYTHON, ["scripts/reference/agreement_cli_reference.py", file, "human", "judge", "conversation", "1:5", cuts]) : null;
     const { ours, theirs } = paired(concord, reference);
     if (theirs.length > 0) checkSameFigures(ours[0].stdout, theirs[0].stdout);
-    report(`concord agreement --group --scale 1:5 --judge-cuts, ${ROWS.toLocaleString("en")} rows ${format.toUpperCase()} (1,000 groups)`, ours, theirs, 0.5, 300);
+    report(`concord agreement --group --scale 1:5 --judge-cuts, ${ROWS.toLocaleString("en")} rows ${format.toUpperCase()} (1,000 groups; before: ${format === "csv" ? "0.54" : "0.27"}×)`, ours, theirs, 0.5, 300);
     rmSync(file);
   }
 

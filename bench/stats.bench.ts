@@ -10,7 +10,7 @@
 // 10⁶ and 2 at 10⁷ (one run there was at the mercy of a busy machine), in wall time and in
 // CPU time of this process (user + system: page faults of fresh arrays count), which the
 // load of other processes inflates less.
-// Before the radix sort on 8-bit digits with cache-sized buckets (2026-11-27, this bench,
+// Before the radix sort on 8-bit digits with cache-sized buckets (2026-11-26, this bench,
 // 2-core machine under load): ρ 215 ms and τ-b 263 ms at 10⁶ (scipy 336 and 222 ms beside),
 // ρ 12.6× and τ-b 17.0× from 10⁶ to 10⁷.
 import { spawnSync } from "node:child_process";
