@@ -52,7 +52,7 @@ const offsets = new Uint32Array(256);
 /** Called with each sorted segment of A in ascending order: equal keys never straddle two. */
 export type SegmentVisitor = (hi: Uint32Array, lo: Uint32Array, payload: Uint32Array, start: number, end: number) => void;
 let visitor: SegmentVisitor | null = null;
-const top16 = new Uint32Array(1 << 16);
+let top16: Uint32Array | null = null; // made on the first long sort, not at import (pages import lib/stats)
 
 /** The high word of a value's key: sign bit flipped for positives, all bits for negatives; −0 as +0. */
 function keyHigh(h: number, l: number): number {
@@ -109,18 +109,19 @@ export function sortKeys(values: Float64Array, payload: Uint32Array | null = nul
 function splitValues(words: Uint32Array, n: number, payload: Uint32Array | null): void {
   let min = 0xffffffff;
   let max = 0;
-  top16.fill(0);
+  const histogram = (top16 ??= new Uint32Array(1 << 16));
+  histogram.fill(0);
   for (let k = 0; k < n; k++) {
     const h = keyHigh(words[2 * k + HI], words[2 * k + LO]);
     if (h < min) min = h;
     if (h > max) max = h;
-    top16[h >>> 16]++;
+    histogram[h >>> 16]++;
   }
   const varying = min === max ? 0 : 32 - Math.clz32((min ^ max) >>> 0);
   const shift = Math.max(0, varying - 8);
   const bucketStarts = new Uint32Array(257);
   if (shift >= 16) {
-    for (let t = 0; t < 1 << 16; t++) bucketStarts[((t >>> (shift - 16)) & 255) + 1] += top16[t];
+    for (let t = 0; t < 1 << 16; t++) bucketStarts[((t >>> (shift - 16)) & 255) + 1] += histogram[t];
   } else {
     for (let k = 0; k < n; k++) bucketStarts[((keyHigh(words[2 * k + HI], words[2 * k + LO]) >>> shift) & 255) + 1]++;
   }
