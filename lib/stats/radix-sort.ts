@@ -335,12 +335,15 @@ function sortRunByLowWord(start: number, end: number): void {
   }
 }
 
+/** `order[k]` is the index of the k-th smallest value; `hi`/`lo` hold the sorted keys (equal exactly when the values are). */
+export type SortedOrder = { order: Uint32Array; hi: Uint32Array; lo: Uint32Array };
+
 /**
  * Stable argsort: `order[k]` is the index of the k-th smallest value, equal values keeping
  * the order given by `initial` (default 0…n−1), so that sorting by y, then by x from that
  * order, sorts by (x, y). `hi`/`lo` hold the sorted keys. Values must be finite.
  */
-export function radixSort(values: ArrayLike<number>, initial?: Uint32Array): { order: Uint32Array; hi: Uint32Array; lo: Uint32Array } {
+export function radixSort(values: ArrayLike<number>, initial?: Uint32Array): SortedOrder {
   const n = values.length;
   let doubles: Float64Array;
   if (initial) {
