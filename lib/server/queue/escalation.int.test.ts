@@ -79,6 +79,30 @@ describe("escalation reasons", () => {
     expect(rows.map((row) => row.escalationReasons)).toEqual([[], ["near_cutoff"]]);
     expect(rows[1].escalationPriority).toBeCloseTo(1 + (1 - (0.65 - 0.62) / 0.05), 12);
   });
+
+  it("stay equal to a full refresh when judge scores move into, within, out of and far from a cut-off's margin", async () => {
+    // Only moved rows near a cut-off before or after are refreshed (migration
+    // "queue_escalation_moved_near_cutoff"); every other moved row must already be right.
+    const persona = uniquePersona("moved");
+    const { turnIds } = await createScoredTurns(persona, [0.2, 0.3, 0.64, 0.66, 0.9, 0.51].map((score) => ({ score })));
+    const llm = await createJudge("llm");
+    const db = getDb();
+    // The last row has another reason, which must survive its score moving far from every cut-off.
+    await db.judgeLabel.create({ data: { turnId: turnIds[5], judgeId: llm, label: "good", confidence: 0.3 } });
+    const moved = [0.25, 0.49, 0.655, 0.9, 0.95, 0.3];
+    await db.$executeRaw`UPDATE queue_items q SET judge_score = m.score FROM unnest(${turnIds}::int[], ${moved}::float8[]) AS m(turn_id, score) WHERE q.turn_id = m.turn_id`;
+
+    const stale = await db.$queryRaw<Array<{ n: number }>>`
+      SELECT count(*)::int AS n FROM queue_escalation_rows(${turnIds}::int[]) r JOIN queue_items q ON q.turn_id = r.turn_id
+      WHERE q.escalation_reasons IS DISTINCT FROM r.reasons OR q.escalation_priority IS DISTINCT FROM r.priority`;
+    expect(stale[0].n).toBe(0);
+    const rows = await escalationOf(turnIds);
+    expect(rows.map((row) => row.escalationReasons)).toEqual([[], ["near_cutoff"], ["near_cutoff"], [], [], ["low_confidence"]]);
+    // 0.49 is 0.01 from the Fair cut-off (margin 0.02): severity 0.5; 0.655 is 0.005 from Good: 0.75.
+    expect(rows[1].escalationPriority).toBeCloseTo(1.5, 12);
+    expect(rows[2].escalationPriority).toBeCloseTo(1.75, 12);
+    expect(rows[5].escalationPriority).toBeCloseTo(1 + (0.6 - 0.3) / 0.6, 12);
+  });
 });
 
 describe("the sampled queue", () => {
