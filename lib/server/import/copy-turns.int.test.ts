@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { LogInput } from "@/lib/ingest/log-input";
 import { bytesSource } from "@/lib/ingest/read-lines";
 import { getDb } from "@/lib/server/db";
+import { buildSessionSearch } from "@/lib/server/jobs/session-search-job";
 import { importLog } from "./import-log";
 import { countTurns, turn, uniqueId } from "./test-helpers";
 
@@ -39,7 +40,7 @@ function source(lines: readonly string[]): LogInput {
 async function storedOf(externalId: string) {
   const db = getDb();
   const [session] = await db.$queryRawUnsafe<Record<string, unknown>[]>(
-    `SELECT kind, seed_prompt, started_at, ended_at, turn_count, meta - 'session_id' AS meta, rated_turn_count, persona_ids, search_vector::text AS search_vector
+    `SELECT kind, seed_prompt, started_at, ended_at, turn_count, meta - 'session_id' AS meta, rated_turn_count, persona_ids, search_vector::text AS search_vector, search_pending
      FROM eval_sessions WHERE external_id = $1`,
     externalId,
   );
@@ -84,6 +85,9 @@ describe("import through COPY", () => {
     process.env.CONCORD_IMPORT_WRITE_PATH = "batches";
     const batched = await importLog({ input: source(logLines(viaBatches, perSession)), actor: cli, fileName: "batches.jsonl" });
 
+    // The COPY path leaves the sessions' search documents to a job (the batches build them at
+    // once): once it has run, the two must be the same.
+    expect(await buildSessionSearch(copied.sessions.map((session) => session.id))).toBe(2);
     expect(copied.turnCount).toBe(2 * perSession);
     expect(batched.turnCount).toBe(2 * perSession);
     for (const s of [0, 1]) {

@@ -2,6 +2,7 @@ import "server-only";
 import { once } from "node:events";
 import { from as copyFrom } from "pg-copy-streams";
 import type { StoredTurn } from "@/lib/ingest/turn-row";
+import { deferSessionSearch, enqueueSessionSearch } from "./enqueue-session-search";
 import type { Tx } from "./import-types";
 
 const TURN_COLUMNS = [
@@ -27,6 +28,10 @@ const CHUNK_BYTES = 1 << 18;
  * each INSERT of the JSON batches. Nothing is visible outside the transaction until it
  * commits; a failure rolls every chunk back (call abort() first if a COPY may be open).
  *
+ * The sessions' full-text documents are left to a background job, enqueued with the turns
+ * (enqueue-session-search.ts): building them in the trigger was about a third of the import's
+ * PostgreSQL time.
+ *
  * COPY straight into the tables, not into a staging table and then INSERT … SELECT: each
  * row is written once, and PostgreSQL spent 19 % less CPU (measured, bench/import.bench.ts).
  */
@@ -40,17 +45,26 @@ export class TurnCopyWriter {
   private sequence: string | null = null;
   private written = 0;
   private isFinished = false;
+  /** The sessions given turns, for the search job (see deferSearch). */
+  private sessionIds = new Set<number>();
 
   constructor(
     private readonly tx: Tx,
     private readonly judgeId: number,
     /** Turns per chunk: bounds the scores held in memory (~2 KB each). */
     private readonly chunkTurns = 10_000,
+    /**
+     * Leave the sessions' full-text documents to a "session-search" job enqueued by finish()
+     * in this transaction (migration "deferred_session_search"); false builds them in the
+     * turns trigger, as before (the import bench times both).
+     */
+    private readonly deferSearch = process.env.CONCORD_IMPORT_SESSION_SEARCH !== "inline",
   ) {}
 
   async add(sessionId: number, stored: StoredTurn): Promise<void> {
     if (this.copy === null) await this.startChunk();
     const id = this.ids[this.used++];
+    this.sessionIds.add(sessionId);
     this.text += `${id}\t${turnLine(sessionId, stored)}\n`;
     if (stored.score) this.scores.push(`${id}\t${this.judgeId}\t${scoreLine(stored.score)}\n`);
     if (this.text.length >= CHUNK_BYTES) await this.send();
@@ -62,6 +76,7 @@ export class TurnCopyWriter {
     if (this.isFinished) throw new Error("TurnCopyWriter.finish called twice");
     if (this.copy !== null) await this.finishChunk();
     this.isFinished = true;
+    if (this.deferSearch && this.sessionIds.size > 0) await enqueueSessionSearch(this.tx, [...this.sessionIds]);
     return this.written;
   }
 
@@ -80,6 +95,7 @@ export class TurnCopyWriter {
 
   private async startChunk(): Promise<void> {
     if (this.sequence === null) {
+      if (this.deferSearch) await deferSessionSearch(this.tx);
       const { rows } = await this.tx.query<{ sequence: string }>("SELECT pg_get_serial_sequence('turns', 'id') AS sequence");
       this.sequence = rows[0].sequence;
     }

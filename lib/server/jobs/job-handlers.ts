@@ -11,6 +11,8 @@ import { runWeightFitJob, WEIGHT_FIT_JOB_KIND } from "../thresholds/weight-fit-j
 import { VERSIONS_JOB_KIND } from "../judge-versions/get-judge-versions";
 import { runVersionsBootstrapJob } from "../judge-versions/run-versions-bootstrap-job";
 import type { JobHandler } from "./job-types";
+import { runSessionSearchJob } from "./session-search-job";
+import { SESSION_SEARCH_JOB_KIND } from "./session-search-kind";
 
 /** Every job kind the server's worker runs, and its handler. */
 export function defaultJobHandlers(): Record<string, JobHandler> {
@@ -24,5 +26,6 @@ export function defaultJobHandlers(): Record<string, JobHandler> {
     [PULL_JOB_KIND]: runPullJob,
     [DERIVED_JUDGE_JOB_KIND]: runDerivedJudgeJob,
     [VERSIONS_JOB_KIND]: runVersionsBootstrapJob,
+    [SESSION_SEARCH_JOB_KIND]: runSessionSearchJob,
   };
 }

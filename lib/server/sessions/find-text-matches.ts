@@ -31,7 +31,12 @@ export function textMatchCondition(tsQuery: string, alias: Prisma.Sql = Prisma.r
  */
 export function textProbeCondition(tsQuery: string, sessionIds: readonly Prisma.Sql[] = [Prisma.sql`s.id`]): Prisma.Sql {
   const ids = sessionIds.map((id) => Prisma.sql`doc.id = ${id}`);
-  return Prisma.sql`(SELECT ${textMatchCondition(tsQuery, Prisma.raw("doc"))} FROM eval_sessions doc WHERE ${Prisma.join(ids, " AND ")})`;
+  // A session an import has just written may wait for its document (search_pending: a
+  // background job builds it); its text is then checked directly, the same document built
+  // on the fly (migration "deferred_session_search"). Other sessions skip that arm.
+  const pending = Prisma.sql`(doc.search_pending AND session_search_vector(doc.id, doc.seed_prompt,
+    (SELECT string_agg(t.response, ' ' ORDER BY t.ordinal) FROM turns t WHERE t.session_id = doc.id)) @@ to_tsquery('simple'::regconfig, ${tsQuery}))`;
+  return Prisma.sql`(SELECT ${textMatchCondition(tsQuery, Prisma.raw("doc"))} OR ${pending} FROM eval_sessions doc WHERE ${Prisma.join(ids, " AND ")})`;
 }
 
 /**
@@ -44,8 +49,13 @@ export function textProbeCondition(tsQuery: string, sessionIds: readonly Prisma.
 export async function findTextMatches(text: string | undefined): Promise<TextMatches> {
   const tsQuery = text === undefined ? null : toPrefixTsQuery(searchTerms(text));
   if (tsQuery === null) return { kind: "none" };
-  const rows = await getDb().$queryRaw<Array<{ id: number }>>`
-    SELECT s.id FROM eval_sessions s WHERE ${textMatchCondition(tsQuery)} LIMIT ${textSearchPlan.maxListedMatches + 1}::int`;
-  if (rows.length > textSearchPlan.maxListedMatches) return { kind: "many", tsQuery, atLeast: rows.length };
-  return { kind: "listed", sessionIds: rows.map((row) => row.id) };
+  // Sessions an import has just written may wait for their document (search_pending, a
+  // background job builds it): their text is checked directly, so they are found meanwhile.
+  const rows = await getDb().$queryRaw<Array<{ id: number; pending: boolean }>>`
+    (SELECT s.id, false AS pending FROM eval_sessions s WHERE ${textMatchCondition(tsQuery)} LIMIT ${textSearchPlan.maxListedMatches + 1}::int)
+    UNION ALL SELECT p.id, true FROM pending_session_search_matches(to_tsquery('simple'::regconfig, ${tsQuery})) AS p(id)`;
+  const indexed = rows.filter((row) => !row.pending).map((row) => row.id);
+  // Beyond the list, textProbeCondition checks pending sessions itself.
+  if (indexed.length > textSearchPlan.maxListedMatches) return { kind: "many", tsQuery, atLeast: indexed.length };
+  return { kind: "listed", sessionIds: [...new Set([...indexed, ...rows.filter((row) => row.pending).map((row) => row.id)])] };
 }
