@@ -80,6 +80,47 @@ describe("escalation reasons", () => {
     expect(rows[1].escalationPriority).toBeCloseTo(1 + (1 - (0.65 - 0.62) / 0.05), 12);
   });
 
+  it("are found for new queue items whose turns already have labels, panel scores or flipped comparisons", async () => {
+    // New queue items are refreshed only where a reason can hold (migration
+    // "write_path_index_probes"): every kind of reason, present before the item, must be found.
+    const persona = uniquePersona("late");
+    const { turnIds } = await createScoredTurns(persona, [0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.51].map((score) => ({ score })));
+    const [unsure, outvoted, spread, flippedA, flippedB, plain, nearCut] = turnIds;
+    const db = getDb();
+    await db.queueItem.deleteMany({ where: { turnId: { in: turnIds } } });
+    const llm = await createJudge("llm");
+    const memberA = await createJudge("llm");
+    const memberB = await createJudge("llm");
+    const votingPanel = await createJudge("panel", { panel: { members: [{ id: llm }], aggregate: "vote" } });
+    const scoringPanel = await createJudge("panel", { panel: { members: [{ id: memberA }, { id: memberB }], aggregate: "mean" } });
+    await db.judgeLabel.createMany({
+      data: [
+        { turnId: unsure, judgeId: llm, label: "good", confidence: 0.4 },
+        { turnId: plain, judgeId: llm, label: "good", confidence: 0.9 },
+        { turnId: outvoted, judgeId: votingPanel, label: "good", confidence: 0.5 },
+      ],
+    });
+    await db.judgeScore.createMany({
+      data: [
+        { turnId: spread, judgeId: memberA, overallScore: 0.2 },
+        { turnId: spread, judgeId: memberB, overallScore: 0.6 },
+        { turnId: spread, judgeId: scoringPanel, overallScore: 0.4 },
+      ],
+    });
+    await db.pairwiseComparison.create({ data: { turnAId: flippedA, turnBId: flippedB, judgeId: llm, pass1Winner: "model_a", pass2Winner: "model_b", winner: "tie" } });
+    expect(await db.queueItem.count({ where: { turnId: { in: turnIds } } })).toBe(0);
+
+    // The heuristic judge's scores written again: the queue items come back, as new rows.
+    await db.$executeRaw`UPDATE judge_scores js SET overall_score = js.overall_score FROM judges j
+      WHERE j.id = js.judge_id AND j.name = 'heuristic' AND j.version = 'v1' AND js.turn_id = ANY(${turnIds}::int[])`;
+    const rows = await escalationOf(turnIds);
+    expect(rows.map((row) => row.escalationReasons)).toEqual([["low_confidence"], ["panel_disagrees"], ["panel_disagrees"], ["position_flip"], ["position_flip"], [], ["near_cutoff"]]);
+    const stale = await db.$queryRaw<Array<{ n: number }>>`
+      SELECT count(*)::int AS n FROM queue_escalation_rows(${turnIds}::int[]) r JOIN queue_items q ON q.turn_id = r.turn_id
+      WHERE q.escalation_reasons IS DISTINCT FROM r.reasons OR q.escalation_priority IS DISTINCT FROM r.priority`;
+    expect(stale[0].n).toBe(0);
+  });
+
   it("stay equal to a full refresh when judge scores move into, within, out of and far from a cut-off's margin", async () => {
     // Only moved rows near a cut-off before or after are refreshed (migration
     // "queue_escalation_moved_near_cutoff"); every other moved row must already be right.

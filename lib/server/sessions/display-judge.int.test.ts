@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_LIST_QUERY, type ListQuery } from "@/lib/sessions/list-query.schema";
 import { getDb } from "../db";
 import { importLog } from "../import/import-log";
+import { buildSessionSearch } from "../jobs/session-search-job";
 import { ndjson, turn } from "../import/test-helpers";
 import { createRaters, createScoredTurns, testConfig, uniquePersona } from "../queue/queue-test-data";
 import { rescoreQueue } from "../queue/rescore-queue";
@@ -166,8 +167,13 @@ describe("under concurrent writers", () => {
         ...ids.slice(3, 8).map(scoreByOther),
         ensureDisplayJudge(other),
         db.rating.deleteMany({ where: { turn: { sessionId: sessionIds.get(ids[5]) }, annotator: "rater-0" } }),
+        // The imports' search job, racing the replacements (migration "deferred_session_search").
+        buildSessionSearch([...sessionIds.values()]),
       ]);
       await ensureDisplayJudge(other);
+      // The search documents the replacements left to their job: built, then compared too.
+      await buildSessionSearch([...sessionIds.values()]);
+      expect(await db.evalSession.count({ where: { externalId: { in: ids }, searchPending: true } })).toBe(0);
       expect(await differences(prefix)).toEqual([]);
       // Sessions 4–7 were scored by the other judge and never replaced: it is their shown judge.
       expect(await db.sessionScore.count({ where: { judgeId: other, isShown: true, session: { externalId: { in: ids.slice(4) } } } })).toBe(4);
