@@ -1,11 +1,16 @@
 // `npm run bench import`: imports generated orchestrator logs WITHOUT evaluation_metrics (so
 // the heuristic judge scores every turn) into a throwaway embedded PostgreSQL, and prints
-// turns per second, CPU time (Node and PostgreSQL) and peak memory (RSS) per file size, for
-// the earlier write path (JSON batches, CONCORD_IMPORT_WRITE_PATH=batches) and the COPY path
-// side by side on the same file. Each import runs in a child process of its own, so each
-// peak is that import's alone; flat memory means the peak does not grow with the file.
-// BENCH_IMPORT_SIZES=10000,100000,1000000 sets the sizes (the earlier path is skipped above
-// 100,000 turns: at its rate a million turns take over five minutes).
+// turns per second, CPU time (Node and PostgreSQL) and peak memory (RSS) per file size.
+// Paired runs on the same file, alternating (the machine's load weighs on both alike):
+//   before — the COPY path with the write path's triggers as they were before issue 20's
+//            write-path migrations (bench/write-path-versions.ts), search documents built in
+//            the turns trigger;
+//   now    — the current triggers, search documents left to the "session-search" job, which
+//            the child then runs and times on its own (the import is committed before it).
+// Each import runs in a child process of its own, so each peak is that import's alone; flat
+// memory means the peak does not grow with the file. BENCH_IMPORT_SIZES=10000,100000,1000000
+// sets the sizes; BENCH_IMPORT_RUNS=before,now,batches,… the runs per size ("batches": the
+// JSON batches path, before the COPY path; slow, skipped above 100,000 turns).
 import { spawnSync } from "node:child_process";
 import { chmodSync, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
@@ -14,16 +19,28 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { writePathFunctions, type WritePathVersion } from "./write-path-versions.ts";
+
 register("../scripts/lib/server-only-hook.mjs", import.meta.url);
 
 const SIZES = (process.env.BENCH_IMPORT_SIZES ?? "10000,100000").split(",").map(Number);
 const BATCHES_UP_TO = 100_000;
 const TURNS_PER_SESSION = 100;
-const TODAY_TURNS_PER_SECOND = 3_060; // issue 20, quiet 2-core machine, JSON batches
+// Before the write-path work: 4,311 turns/s at 100k (loaded 2-core machine, COPY path, PostgreSQL
+// ≈ 200 µs CPU per turn in statement triggers); issue 20's quiet-machine figure for the JSON batches: 3,060.
+const TODAY_TURNS_PER_SECOND = 4_311;
 const TARGET_TURNS_PER_SECOND = 20_000;
-const PATHS = ["batches", "copy"];
+const RUNS = (process.env.BENCH_IMPORT_RUNS ?? "before,now,before,now").split(",");
+const PATHS = [...new Set(RUNS)];
 
-type Figures = { turns: number; seconds: number; peakRssMb: number; baseRssMb: number; cpu: { node: number; postgres: number } };
+type Figures = {
+  turns: number;
+  seconds: number;
+  peakRssMb: number;
+  baseRssMb: number;
+  cpu: { node: number; postgres: number };
+  search: { sessions: number; seconds: number; postgres: number } | null;
+};
 
 if (process.argv[2] === "--child") await child(process.argv[3], process.argv[4]);
 else await main();
@@ -38,54 +55,82 @@ async function main(): Promise<void> {
     await applyMigrations(db.url);
     console.log(`import: ${SIZES.map((n) => n.toLocaleString("en")).join(", ")} turns, ${TURNS_PER_SESSION} per session, no evaluation_metrics (scored at import)`);
     console.log(`  load average at start: ${loadavg().map((l) => l.toFixed(1)).join(" ")} on 2 CPUs (wall times stretch with it; CPU times much less)`);
-    const peaks: Record<string, number[]> = Object.fromEntries(PATHS.map((p) => [p, []]));
-    const rates: Record<string, number[]> = Object.fromEntries(PATHS.map((p) => [p, []]));
+    const best: Record<string, { rate: number; pgMicros: number; peak: number }[]> = Object.fromEntries(PATHS.map((p) => [p, []]));
     for (const [i, turns] of SIZES.entries()) {
       const file = path.join(dir, `log-${turns}.jsonl`);
       await writeLog(file, turns, i + 1);
       const mb = statSync(file).size / (1 << 20);
-      for (const writePath of PATHS) {
-        if (writePath === "batches" && turns > BATCHES_UP_TO) continue;
-        // Each path starts from the same empty tables.
-        await emptyTables(db.url);
-        const run = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", file, dir], {
-          env: { ...process.env, DATABASE_URL: db.url, CONCORD_IMPORT_WRITE_PATH: writePath === "copy" ? "" : writePath },
+      const runs: Record<string, Figures[]> = Object.fromEntries(PATHS.map((p) => [p, []]));
+      for (const run of RUNS) {
+        if (run === "batches" && turns > BATCHES_UP_TO) continue;
+        // Each run starts from the same empty tables, with its version of the triggers.
+        await prepareRun(db.url, run === "now" ? "now" : "before");
+        const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", file, dir], {
+          env: {
+            ...process.env,
+            DATABASE_URL: db.url,
+            CONCORD_IMPORT_WRITE_PATH: run === "batches" ? "batches" : "",
+            CONCORD_IMPORT_SESSION_SEARCH: run === "now" ? "" : "inline",
+          },
           encoding: "utf8",
           stdio: ["ignore", "pipe", "inherit"],
         });
-        if (run.status !== 0) throw new Error(`the import of ${file} failed:\n${run.stdout}`);
-        const figures = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as Figures;
+        if (child.status !== 0) throw new Error(`the import of ${file} failed:\n${child.stdout}`);
+        const figures = JSON.parse(child.stdout.trim().split("\n").at(-1)!) as Figures;
+        runs[run].push(figures);
         const rate = figures.turns / figures.seconds;
         const cpuSeconds = (figures.cpu.node + figures.cpu.postgres) / 1000;
-        peaks[writePath].push(figures.peakRssMb);
-        rates[writePath].push(rate);
         console.log(
-          `  ${writePath.padEnd(7)} ${figures.turns.toLocaleString("en").padStart(9)} turns (${mb.toFixed(0).padStart(4)} MB file): ${figures.seconds.toFixed(2)} s wall, ` +
+          `  ${run.padEnd(7)} ${figures.turns.toLocaleString("en").padStart(9)} turns (${mb.toFixed(0).padStart(4)} MB file): ${figures.seconds.toFixed(2)} s wall, ` +
             `${Math.round(rate).toLocaleString("en").padStart(6)} turns/s; CPU ${(figures.cpu.node / 1000).toFixed(2)} s Node + ${(figures.cpu.postgres / 1000).toFixed(2)} s PostgreSQL ` +
-            `= ${Math.round(figures.turns / cpuSeconds).toLocaleString("en")} turns per CPU-second; peak RSS ${figures.peakRssMb.toFixed(0)} MB (${figures.baseRssMb.toFixed(0)} MB before)`,
+            `(${Math.round((figures.cpu.postgres * 1000) / figures.turns)} µs/turn) = ${Math.round(figures.turns / cpuSeconds).toLocaleString("en")} turns per CPU-second; ` +
+            `peak RSS ${figures.peakRssMb.toFixed(0)} MB (${figures.baseRssMb.toFixed(0)} MB before)`,
         );
+        if (figures.search) {
+          console.log(
+            `          then the session-search job, after the commit: ${figures.search.sessions.toLocaleString("en")} sessions in ${figures.search.seconds.toFixed(2)} s wall, ` +
+              `${(figures.search.postgres / 1000).toFixed(2)} s PostgreSQL CPU (${Math.round((figures.search.postgres * 1000) / figures.turns)} µs/turn)`,
+          );
+        }
+      }
+      for (const run of PATHS) {
+        const done = runs[run];
+        if (done.length === 0) continue;
+        const top = done.reduce((a, b) => (a.turns / a.seconds >= b.turns / b.seconds ? a : b));
+        best[run].push({ rate: top.turns / top.seconds, pgMicros: Math.min(...done.map((f) => (f.cpu.postgres * 1000) / f.turns)), peak: Math.max(...done.map((f) => f.peakRssMb)) });
       }
     }
     console.log(`  load average at end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-    const slowest = Math.min(...rates.copy);
-    const isFlat = Math.max(...peaks.copy) - Math.min(...peaks.copy) <= 0.1 * Math.min(...peaks.copy) + 10;
-    console.log(`  today (issue 20, JSON batches, quiet machine): ${TODAY_TURNS_PER_SECOND.toLocaleString("en")} turns/s, peak 272 MB; reference: PostgreSQL COPY (the path measured as "copy")`);
-    console.log(
-      `  target: ≥ ${TARGET_TURNS_PER_SECOND.toLocaleString("en")} turns/s with scoring, peak RSS flat across sizes — ` +
-        `COPY path slowest ${Math.round(slowest).toLocaleString("en")} turns/s wall: ${slowest >= TARGET_TURNS_PER_SECOND ? "ABOVE TARGET" : "BELOW TARGET"}; ` +
-        `peaks ${peaks.copy.map((p) => p.toFixed(0)).join(" / ")} MB: ${isFlat ? "flat" : "NOT FLAT"}`,
-    );
+    for (const run of PATHS) {
+      if (best[run].length === 0) continue;
+      console.log(
+        `  ${run}: best of its runs per size ${best[run].map((b) => `${Math.round(b.rate).toLocaleString("en")} turns/s, ${Math.round(b.pgMicros)} µs PostgreSQL CPU per turn`).join("; ")}`,
+      );
+    }
+    const now = best.now ?? [];
+    if (now.length > 0) {
+      const slowest = Math.min(...now.map((b) => b.rate));
+      const peaks = now.map((b) => b.peak);
+      const isFlat = Math.max(...peaks) - Math.min(...peaks) <= 0.1 * Math.min(...peaks) + 10;
+      console.log(`  today (before this work, COPY path, loaded machine): ${TODAY_TURNS_PER_SECOND.toLocaleString("en")} turns/s at 100k; reference: PostgreSQL COPY`);
+      console.log(
+        `  target: ≥ ${TARGET_TURNS_PER_SECOND.toLocaleString("en")} turns/s with scoring, peak RSS flat across sizes — ` +
+          `now, slowest size's best run ${Math.round(slowest).toLocaleString("en")} turns/s wall: ${slowest >= TARGET_TURNS_PER_SECOND ? "ABOVE TARGET" : "BELOW TARGET"}; ` +
+          `peaks ${peaks.map((p) => p.toFixed(0)).join(" / ")} MB: ${isFlat ? "flat" : "NOT FLAT"}`,
+      );
+    }
   } finally {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function emptyTables(url: string): Promise<void> {
+async function prepareRun(url: string, version: WritePathVersion): Promise<void> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query("TRUNCATE eval_sessions, imports CASCADE");
+  await client.query("TRUNCATE eval_sessions, imports, jobs CASCADE");
+  await client.query(writePathFunctions(version));
   await client.query("VACUUM ANALYZE");
   await client.end();
 }
@@ -142,7 +187,20 @@ async function child(file: string, baseDir: string): Promise<void> {
   });
   const seconds = (performance.now() - started) / 1000;
   const cpu = clock.stop(); // before the pool closes: a closed connection's backend takes its CPU time with it
-  await closeImportPool();
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ turns: result.turnCount, seconds, peakRssMb, baseRssMb, cpu }));
+  let search = null;
+  if (process.env.CONCORD_IMPORT_SESSION_SEARCH !== "inline") {
+    // What the server's job worker does next (the job's own batches, without its polling).
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    const searchClock = startCpuClock(baseDir);
+    const searchStarted = performance.now();
+    const { rows } = await client.query<{ sessions: number }>("SELECT refresh_session_search(ARRAY(SELECT id FROM eval_sessions WHERE search_pending)) AS sessions");
+    const searchSeconds = (performance.now() - searchStarted) / 1000;
+    search = { sessions: rows[0].sessions, seconds: searchSeconds, postgres: searchClock.stop().postgres };
+    await client.end();
+  }
+  await closeImportPool();
+  console.log(JSON.stringify({ turns: result.turnCount, seconds, peakRssMb, baseRssMb, cpu, search }));
 }

@@ -1,0 +1,170 @@
+// `npm run bench write-path`: the database write path's two bulk operations besides imports
+// (bench/import.bench.ts), timed with the write path's trigger functions as they were before
+// issue 20's write-path migrations and as they are now (bench/write-path-versions.ts), paired
+// on the same data in the same run, alternating, so the machine's load weighs on both alike:
+//   - recompute under new weights: every turn's overall score under a new version's weights,
+//     stored as that version's judge, which is the display judge (so the sessions list and the
+//     rating queue follow as the scores land, as after a save in the app);
+//   - change of display judge: every session's shown row re-marked, every queue row rescored.
+// PostgreSQL CPU is printed beside wall time: on a shared machine it is the steadier figure.
+// WRITE_PATH_BENCH_TURNS=<n> (default 100,000; targets are scaled from a million linearly).
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { register } from "node:module";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { writePathFunctions, type WritePathVersion } from "./write-path-versions.ts";
+
+register("../scripts/lib/server-only-hook.mjs", import.meta.url);
+
+const TURNS = Number(process.env.WRITE_PATH_BENCH_TURNS ?? 100_000);
+const TURNS_PER_SESSION = 100;
+const RATED_TURNS = Math.min(10_000, TURNS / 10);
+const PER_MILLION = 1_000_000 / TURNS;
+// Before this work, per 100,000 turns on the loaded 2-core machine: recompute 5.8–7.5 s wall;
+// change of display judge ≈ 1.3–1.4 s PostgreSQL CPU per 100,000 queue rows (before the queue
+// escalation triggers were added; with them, 2.5–3.0 s was measured here).
+const TODAY = { recomputeSecondsPer100k: 7.5, displayCpuPer100k: 1.4 };
+const TARGET_AT_MILLION = { recompute: 20, display: 10 };
+
+const dir = mkdtempSync(path.join(tmpdir(), "concord-bench-write-path-"));
+chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
+const { startEmbeddedPostgres } = await import("../scripts/lib/embedded-db.mjs");
+const db = await startEmbeddedPostgres({ baseDir: dir, database: "concord_bench" });
+try {
+  const { applyMigrations } = await import("../lib/server/migrate.ts");
+  await applyMigrations(db.url);
+  process.env.DATABASE_URL = db.url;
+  await main();
+} finally {
+  const { closeScorePool } = await import("../lib/server/thresholds/score-pool.ts");
+  const { getDb } = await import("../lib/server/db.ts");
+  await closeScorePool();
+  await getDb().$disconnect();
+  await db.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+type Run = { wall: number; node: number; postgres: number };
+
+async function main(): Promise<void> {
+  const { scorePool } = await import("../lib/server/thresholds/score-pool.ts");
+  const { ensureRecomputeJob } = await import("../lib/server/thresholds/ensure-recompute-job.ts");
+  const { SEED_THRESHOLDS } = await import("../lib/thresholds/thresholds.schema.ts");
+  const { startCpuClock } = await import("./cpu-time.ts");
+  const pool = scorePool();
+
+  const { sourceJudgeId } = await ensureRecomputeJob(SEED_THRESHOLDS.weights);
+  await pool.query(
+    `INSERT INTO eval_sessions (external_id, content_hash, turn_count, updated_at)
+     SELECT 'bench-' || g, 'h' || g, $1, now() FROM generate_series(1, $2) g`,
+    [TURNS_PER_SESSION, TURNS / TURNS_PER_SESSION],
+  );
+  await pool.query(
+    `INSERT INTO turns (session_id, ordinal, persona_id, response, word_count, raw)
+     SELECT s.id, o, (ARRAY['thesis', 'antithesis', 'synthesis', 'monitor'])[o % 4 + 1], 'r', 1, '{}'::jsonb
+     FROM eval_sessions s CROSS JOIN generate_series(0, $1 - 1) o ORDER BY s.id, o`,
+    [TURNS_PER_SESSION],
+  );
+  await pool.query(
+    `INSERT INTO judge_scores (turn_id, judge_id, overall_score, length_score, sentiment_score, completeness_score, critical_intensity)
+     SELECT id, $1, round((0.2 * l + 0.2 * abs(s) + 0.6 * c)::numeric, 2)::float8, l, s, c, ci FROM (
+       SELECT t.id, round(random()::numeric, 2)::float8 AS l, round((random() * 2 - 1)::numeric, 2)::float8 AS s,
+         round(random()::numeric, 2)::float8 AS c,
+         CASE WHEN t.persona_id = 'antithesis' THEN round(random()::numeric, 2)::float8 END AS ci
+       FROM turns t) x`,
+    [sourceJudgeId],
+  );
+  await pool.query(
+    `INSERT INTO ratings (turn_id, annotator, level, source)
+     SELECT t.id, a, 1 + floor(random() * 4)::int, 'imported' FROM (SELECT id FROM turns ORDER BY random() LIMIT $1) t
+     CROSS JOIN (VALUES ('r1'), ('r2')) AS v(a)`,
+    [RATED_TURNS],
+  );
+  await pool.query("VACUUM ANALYZE");
+  console.log(`write path: ${TURNS.toLocaleString("en")} turns scored by heuristic v1, ${RATED_TURNS.toLocaleString("en")} rated twice; load average ${loadavg()[0].toFixed(1)} on 2 CPUs`);
+
+  const { findThresholdVersion } = await import("../lib/server/thresholds/find-threshold-version.ts");
+  const { saveThresholdVersion } = await import("../lib/server/thresholds/save-threshold-version.ts");
+  const { runRecomputeJobs } = await import("../lib/server/thresholds/run-recompute-jobs.ts");
+  const { getScoringJudge } = await import("../lib/server/thresholds/get-scoring-judge.ts");
+  const { ensureDisplayJudge } = await import("../lib/server/sessions/session-display.ts");
+  const install = (version: WritePathVersion) => pool.query(writePathFunctions(version));
+  const show = (runs: Run[]) =>
+    runs.map((run) => `${run.wall.toFixed(2)} s wall (CPU ${(run.node / 1000).toFixed(2)} s Node + ${(run.postgres / 1000).toFixed(2)} s PostgreSQL)`).join(", ");
+
+  // Recompute: four new weights versions, before / now alternating.
+  const recomputes: Record<WritePathVersion, Run[]> = { before: [], now: [] };
+  const judges: number[] = [];
+  let lastVersion = "";
+  let lastWeights = SEED_THRESHOLDS.weights;
+  for (const [k, version] of (["before", "now", "before", "now"] as const).entries()) {
+    await install(version);
+    const weights = { ...SEED_THRESHOLDS.weights, thesis: { length: 0.3, sentiment: 0.1, completeness: 0.6 }, synthesis: { length: 0.2 + k / 20, sentiment: 0.1, completeness: 0.7 - k / 20 } };
+    const active = await findThresholdVersion("active");
+    const saved = await saveThresholdVersion({ thresholds: { cutoffs: { fair: 0.5, good: 0.7, excellent: 0.8 }, weights }, note: `bench ${k}`, basedOnId: active.id, authorId: null });
+    const judgeId = (await getScoringJudge("active", { startRecompute: false })).judge.id;
+    await ensureDisplayJudge(judgeId);
+    judges.push(judgeId);
+    await pool.query("VACUUM ANALYZE");
+    const clock = startCpuClock(dir);
+    const started = performance.now();
+    const run = await runRecomputeJobs();
+    const cpu = clock.stop();
+    if (run.failed.length > 0) throw new Error(`recompute failed: ${JSON.stringify(run.failed)}`);
+    recomputes[version].push({ wall: (performance.now() - started) / 1000, ...cpu });
+    lastVersion = saved.judgeVersion;
+    lastWeights = weights;
+  }
+  await checkSample(lastVersion, lastWeights);
+  console.log(`  recompute under new weights, ${TURNS.toLocaleString("en")} scores each (the new version's judge is the display judge):`);
+  console.log(`    before: ${show(recomputes.before)}`);
+  console.log(`    now:    ${show(recomputes.now)}`);
+  const bestRecompute = Math.min(...recomputes.now.map((run) => run.wall));
+  console.log(
+    `  recompute: today ${TODAY.recomputeSecondsPer100k} s per 100,000 turns (loaded machine), now best ${((bestRecompute * 100_000) / TURNS).toFixed(2)} s per 100,000 = ` +
+      `${(bestRecompute * PER_MILLION).toFixed(1)} s at 1,000,000 (linear), target < ${TARGET_AT_MILLION.recompute} s — ` +
+      `${bestRecompute * PER_MILLION < TARGET_AT_MILLION.recompute ? "BELOW TARGET" : "ABOVE TARGET"}; 1,000 random scores equal lib/judge's exactly`,
+  );
+
+  // Change of display judge: between the first two versions' judges (both scored every turn).
+  const changes: Record<WritePathVersion, Run[]> = { before: [], now: [] };
+  for (const version of ["before", "now", "before", "now"] as const) {
+    await install(version);
+    for (const judgeId of [judges[0], judges[1]]) {
+      const clock = startCpuClock(dir);
+      const started = performance.now();
+      await ensureDisplayJudge(judgeId);
+      changes[version].push({ wall: (performance.now() - started) / 1000, ...clock.stop() });
+    }
+  }
+  console.log(`  change of display judge (every session re-marked, ${TURNS.toLocaleString("en")} queue rows rescored), 4 changes each:`);
+  console.log(`    before: ${show(changes.before)}`);
+  console.log(`    now:    ${show(changes.now)}`);
+  const bestCpu = Math.min(...changes.now.map((run) => (run.node + run.postgres) / 1000));
+  const bestWall = Math.min(...changes.now.map((run) => run.wall));
+  console.log(
+    `  change of display judge: today ≈ ${TODAY.displayCpuPer100k} s PostgreSQL CPU per 100,000 queue rows, now best ${((bestCpu * 100_000) / TURNS).toFixed(2)} s CPU ` +
+      `(${((bestWall * 100_000) / TURNS).toFixed(2)} s wall) per 100,000 = ${(bestCpu * PER_MILLION).toFixed(1)} s CPU, ${(bestWall * PER_MILLION).toFixed(1)} s wall at 1,000,000 (linear), ` +
+      `target < ${TARGET_AT_MILLION.display} s — CPU ${bestCpu * PER_MILLION < TARGET_AT_MILLION.display ? "BELOW TARGET" : "ABOVE TARGET"}, ` +
+      `wall ${bestWall * PER_MILLION < TARGET_AT_MILLION.display ? "BELOW TARGET" : "ABOVE TARGET"} (load average ${loadavg()[0].toFixed(1)})`,
+  );
+}
+
+/** 1,000 random recomputed scores against calculateOverallScore on the stored metric scores. */
+async function checkSample(judgeVersion: string, weights: Parameters<typeof import("../lib/thresholds/weights.ts").judgeConfigFor>[0]): Promise<void> {
+  const { scorePool } = await import("../lib/server/thresholds/score-pool.ts");
+  const { overallFromComponents } = await import("../lib/thresholds/overall-from-components.ts");
+  const { judgeConfigFor } = await import("../lib/thresholds/weights.ts");
+  const config = judgeConfigFor(weights);
+  const { rows } = await scorePool().query<{ persona_id: string; overall: number; l: number; s: number; c: number; ci: number | null }>(
+    `SELECT t.persona_id, w.overall_score AS overall, v.length_score AS l, v.sentiment_score AS s, v.completeness_score AS c, v.critical_intensity AS ci
+     FROM judge_scores w JOIN judges j ON j.id = w.judge_id AND j.version = $1
+     JOIN judges j1 ON j1.name = 'heuristic' AND j1.version = 'v1'
+     JOIN judge_scores v ON v.turn_id = w.turn_id AND v.judge_id = j1.id
+     JOIN turns t ON t.id = w.turn_id ORDER BY random() LIMIT 1000`,
+    [judgeVersion],
+  );
+  if (rows.length !== 1000) throw new Error(`expected 1,000 recomputed scores to check, found ${rows.length}`);
+  const wrong = rows.filter((row) => overallFromComponents({ length: row.l, sentiment: row.s, completeness: row.c, critical: row.ci }, row.persona_id, config) !== row.overall);
+  if (wrong.length > 0) throw new Error(`${wrong.length} of 1,000 sampled scores differ from lib/judge's`);
+}
