@@ -18,6 +18,7 @@ const FUNCTIONS = [
   "turns_refresh_sessions",
   "queue_items_add_scored",
   "rescore_queue_batch",
+  "judge_scores_refresh_sessions",
 ];
 
 export type WritePathVersion = "before" | "now";

@@ -126,11 +126,13 @@ async function main(): Promise<void> {
       `${bestRecompute * PER_MILLION < TARGET_AT_MILLION.recompute ? "BELOW TARGET" : "ABOVE TARGET"}; 1,000 random scores equal lib/judge's exactly`,
   );
 
-  // Change of display judge: between the first two versions' judges (both scored every turn).
+  // Change of display judge: from the last version's judge to heuristic v1 and back, as when
+  // an admin restores the seed's weights (both judges scored every turn).
+  const seed = await pool.query<{ id: number }>("SELECT id FROM judges WHERE name = 'heuristic' AND version = 'v1'");
   const changes: Record<WritePathVersion, Run[]> = { before: [], now: [] };
   for (const version of ["before", "now", "before", "now"] as const) {
     await install(version);
-    for (const judgeId of [judges[0], judges[1]]) {
+    for (const judgeId of [seed.rows[0].id, judges[judges.length - 1]]) {
       const clock = startCpuClock(dir);
       const started = performance.now();
       await ensureDisplayJudge(judgeId);
