@@ -19,6 +19,7 @@ const FUNCTIONS = [
   "queue_items_add_scored",
   "rescore_queue_batch",
   "judge_scores_refresh_sessions",
+  "refresh_rated_turn_counts",
 ];
 
 export type WritePathVersion = "before" | "now";

@@ -9,6 +9,7 @@ import {
 import { SEED_THRESHOLDS, type Thresholds } from "@/lib/thresholds/thresholds.schema";
 import { judgeConfigFor } from "@/lib/thresholds/weights";
 import { getDb } from "../db";
+import { ensureDisplayJudge } from "../sessions/session-display";
 import { findThresholdVersion } from "./find-threshold-version";
 import { getScoringJudge } from "./get-scoring-judge";
 import { judgeVersionForWeights } from "./judge-version-for-weights";
@@ -83,6 +84,46 @@ describe("scores under new weights", () => {
     expect(rows[0].sql).toBe("0.13");
     const job = await getDb().job.findUniqueOrThrow({ where: { id: saved.recomputeJobId! } });
     expect(job).toMatchObject({ status: "done", completed: 5, total: 5, lockedBy: null });
+  });
+
+  it("leave the sessions list and the rating queue as a full refresh would, batches splitting sessions", async () => {
+    // Two batches are written at once, and a session split between them is refreshed by both
+    // (migration "session_aggregates_serialized": each sum must include the other's scores).
+    drop = await useScratchDatabase();
+    const many = Array.from({ length: 7 }, (_, i) => ({ ...TURNS[i % TURNS.length] }));
+    for (let s = 0; s < 3; s++) await insertScoredSession(many);
+    await saveWeights(WEIGHTS);
+    // The new version's judge is the display judge while its scores land (a page load after the save).
+    const { judge } = await getScoringJudge("active", { startRecompute: false });
+    expect(await ensureDisplayJudge(judge.id)).toBe(true);
+    await runRecomputeJobs({ batchSize: 4 });
+
+    const { rows } = await scorePool().query<{ what: string; n: number }>(`
+      WITH expected_scores AS (
+        SELECT t.session_id, js.judge_id, sum(js.overall_score ORDER BY t.ordinal) AS total, count(*)::int AS n,
+          sum(js.overall_score ORDER BY t.ordinal) / NULLIF(s.turn_count, 0) AS average
+        FROM eval_sessions s JOIN turns t ON t.session_id = s.id JOIN judge_scores js ON js.turn_id = t.id
+        GROUP BY t.session_id, js.judge_id, s.turn_count
+      ), expected AS (
+        SELECT e.*, e.judge_id = (SELECT judge_id FROM session_display) AS shown FROM expected_scores e
+      ), stored AS (
+        SELECT session_id, judge_id, total, scored_turn_count AS n, average_score AS average, is_shown AS shown FROM session_scores
+      ), expected_queue AS (
+        SELECT v.turn_id, COALESCE(d.overall_score, v.overall_score) AS score
+        FROM judge_scores v JOIN judges j ON j.id = v.judge_id AND j.name = 'heuristic' AND j.version = 'v1'
+        LEFT JOIN judge_scores d ON d.turn_id = v.turn_id AND d.judge_id = (SELECT judge_id FROM session_display)
+      )
+      SELECT 'scores' AS what, count(*)::int AS n FROM ((SELECT * FROM expected EXCEPT SELECT * FROM stored) UNION ALL (SELECT * FROM stored EXCEPT SELECT * FROM expected)) d
+      UNION ALL SELECT 'queue', count(*)::int FROM expected_queue e FULL JOIN queue_items q ON q.turn_id = e.turn_id WHERE q.judge_score IS DISTINCT FROM e.score
+      UNION ALL SELECT 'escalation', count(*)::int FROM queue_escalation_rows(ARRAY(SELECT turn_id FROM queue_items)) r JOIN queue_items q ON q.turn_id = r.turn_id
+        WHERE q.escalation_reasons IS DISTINCT FROM r.reasons OR q.escalation_priority IS DISTINCT FROM r.priority
+      UNION ALL SELECT 'new judge rows', count(*)::int FROM session_scores WHERE judge_id = ${judge.id}`);
+    expect(rows).toEqual([
+      { what: "scores", n: 0 },
+      { what: "queue", n: 0 },
+      { what: "escalation", n: 0 },
+      { what: "new judge rows", n: 3 },
+    ]);
   });
 
   it("resume after an interruption from the last committed batch, writing each score once", async () => {

@@ -10,8 +10,8 @@
 --    rows, every import chunk and recompute batch read every queue row, twice: once here and
 --    once in refresh_queue_escalation's UPDATE). Items are now found by a lateral key lookup.
 --
--- 3. refresh_queue_escalation for given ids: the rows whose values change are found first
---    (by key, as above); only those are updated, through the primary key. The answer is
+-- 3. refresh_queue_escalation for given ids: the rows to update are found through the
+--    primary key ("= ANY" of the ids) rather than by hashing the whole table. The answer is
 --    unchanged; refreshing every row (null) works as before.
 
 CREATE OR REPLACE FUNCTION "refresh_session_scores"(p_session_ids integer[], p_judge_ids integer[]) RETURNS void LANGUAGE sql AS $$
@@ -127,14 +127,9 @@ BEGIN
     RETURN changed;
   END IF;
   IF cardinality(p_turn_ids) = 0 THEN RETURN 0; END IF;
-  ids := ARRAY(
-    SELECT r.turn_id FROM queue_escalation_rows(p_turn_ids) r
-    CROSS JOIN LATERAL (SELECT q.escalation_reasons, q.escalation_priority FROM queue_items q WHERE q.turn_id = r.turn_id OFFSET 0) q
-    WHERE q.escalation_reasons IS DISTINCT FROM r.reasons OR q.escalation_priority IS DISTINCT FROM r.priority);
-  IF cardinality(ids) = 0 THEN RETURN 0; END IF;
   UPDATE queue_items q SET escalation_reasons = r.reasons, escalation_priority = r.priority
-  FROM queue_escalation_rows(ids) r
-  WHERE q.turn_id = ANY(ids) AND q.turn_id = r.turn_id
+  FROM queue_escalation_rows(p_turn_ids) r
+  WHERE q.turn_id = ANY(p_turn_ids) AND q.turn_id = r.turn_id
     AND (q.escalation_reasons IS DISTINCT FROM r.reasons OR q.escalation_priority IS DISTINCT FROM r.priority);
   GET DIAGNOSTICS changed = ROW_COUNT;
   RETURN changed;
