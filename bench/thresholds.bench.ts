@@ -199,7 +199,7 @@ async function main(): Promise<void> {
   };
   const seedJudge = await pool.query<{ id: number }>("SELECT id FROM judges WHERE name = 'heuristic' AND version = 'v1'");
   const changes: Record<string, { wall: number; node: number; postgres: number }[]> = { before: [], now: [] };
-  for (const [name, migration] of [["before", "20261122061000_queue_scoring_judge"], ["now", "20261127072000_queue_rescore_set_based"], ["before", "20261122061000_queue_scoring_judge"], ["now", "20261127072000_queue_rescore_set_based"]] as const) {
+  for (const [name, migration] of [["before", "20261122061000_queue_scoring_judge"], ["now", "20261127094525_queue_rescore_one_statement"], ["before", "20261122061000_queue_scoring_judge"], ["now", "20261127094525_queue_rescore_one_statement"]] as const) {
     await pool.query(rescoreFunction(migration));
     for (const judgeId of [seedJudge.rows[0].id, newJudgeId]) {
       const clock = startCpuClock(dir);
@@ -212,7 +212,7 @@ async function main(): Promise<void> {
     runs.map((run) => `${run.wall.toFixed(1)} s (CPU ${(run.node / 1000).toFixed(1)} s Node + ${(run.postgres / 1000).toFixed(1)} s PostgreSQL)`).join(", ");
   console.log(`  display judge changed 4 times (every session re-marked, ${TURNS.toLocaleString("en")} queue rows rescored in batches of 50,000), paired on the same data:`);
   console.log(`    rescore as before (a queue_score() call per row): ${show(changes.before)}`);
-  console.log(`    rescore now (two set-based updates per batch):     ${show(changes.now)}`);
+  console.log(`    rescore now (one set-based update per batch):      ${show(changes.now)}`);
   const displaySeconds = Math.min(...changes.now.map((run) => run.wall));
   const displayCpu = Math.min(...changes.now.map((run) => (run.node + run.postgres) / 1000));
   console.log(
