@@ -7,8 +7,8 @@ import type { ClaimedJob } from "../jobs/job-types";
 import { runSessionSearchJob } from "../jobs/session-search-job";
 import { SESSION_SEARCH_JOB_KIND } from "../jobs/session-search-kind";
 import { findSessions } from "../sessions/find-sessions";
-import { findTextMatches } from "../sessions/find-text-matches";
-import { uniqueWord } from "../sessions/session-fixtures";
+import { findTextMatches, textSearchPlan } from "../sessions/find-text-matches";
+import { createSession, uniqueWord } from "../sessions/session-fixtures";
 import { importLog } from "./import-log";
 import { ndjson, turn, uniqueId } from "./test-helpers";
 
@@ -76,6 +76,20 @@ describe("an import's search documents", () => {
     // Not found by what the document will not hold: the middle of a word, a word it lacks.
     expect(await listed(word.slice(3))).toEqual([]);
     expect(await listed(`${word} ${uniqueWord()}`)).toEqual([]);
+
+    // A search with more matches than the list takes (here: more than none) is checked per
+    // session instead; the pending session is found that way too, beside an indexed one.
+    const indexed = await createSession({ seedPrompt: `Indexed ${word}`, turns: [{ personaId: "thesis" }] });
+    const planned = textSearchPlan.maxListedMatches;
+    textSearchPlan.maxListedMatches = 0;
+    try {
+      expect(await findTextMatches(word)).toMatchObject({ kind: "many" });
+      expect((await listed(word)).sort((a, b) => a - b)).toEqual([before.id, indexed].sort((a, b) => a - b));
+      expect(await listed(word.slice(3))).toEqual([]);
+    } finally {
+      textSearchPlan.maxListedMatches = planned;
+    }
+    await getDb().evalSession.delete({ where: { id: indexed } });
 
     expect(await runSessionSearchJob(jobs[0], context)).toBe("done");
     const after = await storedSearch(externalId);
