@@ -37,6 +37,9 @@ export async function claimSessions(
 ): Promise<ClaimResult> {
   const externalIds = claims.map((claim) => claim.externalId);
   await lockSessionIds(tx, externalIds);
+  // The session aggregates' triggers need no lock of their own for sessions held this way
+  // (migration "session_aggregates_serialized"); a large import would overflow the lock table.
+  await tx.query("SET LOCAL concord.sessions_claimed = 'on'");
   const { rows } = await tx.query<StoredSession>(
     "SELECT id, external_id, content_hash FROM eval_sessions WHERE external_id = ANY($1::text[])",
     [externalIds],

@@ -9,10 +9,16 @@
 -- waits therefore sees the other's rows; one that does not wait runs before any later
 -- refresh of the same session, which will see its rows in turn.
 
+-- An import holds its sessions already (claim-sessions.ts locks them by external id, then
+-- sets concord.sessions_claimed for its transaction): its sessions are new, so no one else
+-- sees them, or replaced, whose old turns it deletes only after any writer of their scores
+-- or ratings has committed (row locks). It takes no lock here: a million-turn import would
+-- otherwise hold ten thousand more locks than the lock table has room for.
 -- Lock class 72707370 (two-key advisory locks: apart from the single-key locks elsewhere).
 CREATE FUNCTION "lock_session_aggregates"(p_session_ids integer[]) RETURNS void LANGUAGE sql AS $$
   SELECT count(pg_advisory_xact_lock(72707370, s.id))
-  FROM (SELECT DISTINCT id FROM unnest(p_session_ids) AS ids(id) WHERE id IS NOT NULL ORDER BY id) s;
+  FROM (SELECT DISTINCT id FROM unnest(p_session_ids) AS ids(id) WHERE id IS NOT NULL ORDER BY id) s
+  WHERE current_setting('concord.sessions_claimed', true) IS DISTINCT FROM 'on';
 $$;
 
 CREATE OR REPLACE FUNCTION "refresh_session_scores"(p_session_ids integer[], p_judge_ids integer[]) RETURNS void LANGUAGE sql AS $$
