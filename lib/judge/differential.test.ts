@@ -16,6 +16,7 @@ import { calculateSessionSummary, type SummaryLogEntry } from "./summary";
 import { toJson } from "./to-json";
 import { isSpaceCodeUnit, isWordCodePoint } from "./unicode-classes";
 import { UNICODE_VERSION } from "./unicode-tables";
+import { seededChoices } from "@/lib/stats/seeded-random";
 
 const referenceDir = fileURLToPath(new URL("../../scripts/reference/", import.meta.url));
 // The reference must be a Python with the Unicode version the character tables were made from
@@ -45,21 +46,7 @@ function builtin(op: string, args: unknown[][]): unknown[] {
   return python("python_builtins.py", [], args.map((a) => ({ op, args: a })));
 }
 
-/** mulberry32: small, seeded, good enough to pick test inputs reproducibly. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
-  return { next, int, pick };
-}
-type Random = ReturnType<typeof randomSource>;
+type Random = ReturnType<typeof seededChoices>;
 
 const c = DEFAULT_JUDGE_CONFIG;
 const LIST_WORDS = [
@@ -162,7 +149,7 @@ describe.skipIf(!hasPython)("the TypeScript judge against the seed's Python", ()
   });
 
   it("scores 600 random turns exactly as the Python does", () => {
-    const r = randomSource(20251012);
+    const r = seededChoices(20251012);
     const turns = Array.from({ length: 600 }, () => randomTurn(r));
     const expected = python("seed_judge.py", [], turns);
     expect(expected).toHaveLength(turns.length);
@@ -170,14 +157,14 @@ describe.skipIf(!hasPython)("the TypeScript judge against the seed's Python", ()
   }, 60_000);
 
   it("summarises 200 random sessions exactly as the Python does", () => {
-    const r = randomSource(42);
+    const r = seededChoices(42);
     const sessions = Array.from({ length: 200 }, () => randomSession(r));
     const expected = python("seed_judge.py", ["--summary"], sessions);
     expect(mismatches(sessions, sessions.map((s) => calculateSessionSummary(s)), expected)).toStrictEqual([]);
   }, 60_000);
 
   it("rounds 20,000 awkward doubles exactly as Python's round", () => {
-    const r = randomSource(7);
+    const r = seededChoices(7);
     const cases: [number, number][] = [];
     for (let i = 0; i < 20_000; i++) {
       const n = r.int(0, 4);
@@ -197,7 +184,7 @@ describe.skipIf(!hasPython)("the TypeScript judge against the seed's Python", ()
   }, 60_000);
 
   it("agrees with Python's lower, findall, split, strip, len and keywords on 1,500 odd strings", () => {
-    const r = randomSource(99);
+    const r = seededChoices(99);
     const texts = Array.from({ length: 1500 }, () => randomText(r, r.int(0, 40)));
     const args = texts.map((t) => [t]);
     const checks: [string, (t: string) => unknown][] = [

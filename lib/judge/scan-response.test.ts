@@ -7,22 +7,9 @@ import { DEFAULT_JUDGE_CONFIG, type JudgeConfig } from "./config";
 import { pythonLower } from "./python-lower";
 import { codePointLength, countCodeUnit, countSentences, countSplitWords, findWordTokens } from "./python-text";
 import { containsKeyword, countKeywords, hasKeyword, scanResponse } from "./scan-response";
+import { seededChoices } from "@/lib/stats/seeded-random";
 
-/** mulberry32, as in differential.test.ts. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
-  return { next, int, pick };
-}
-type Random = ReturnType<typeof randomSource>;
+type Random = ReturnType<typeof seededChoices>;
 
 const c = DEFAULT_JUDGE_CONFIG;
 const KEYWORDS = [
@@ -73,7 +60,7 @@ function countsOf(text: string, config: JudgeConfig) {
 
 describe("scanResponse", () => {
   it("counts exactly as the straightforward definitions on 3,000 random texts", () => {
-    const r = randomSource(20260127);
+    const r = seededChoices(20260127);
     const wrong: unknown[] = [];
     for (let k = 0; k < 3000; k++) {
       const text = randomText(r);
@@ -97,7 +84,7 @@ describe("scanResponse", () => {
   });
 
   it("says a text is plainly lower-cased only when toLowerCase gives Python's lower()", () => {
-    const r = randomSource(5);
+    const r = seededChoices(5);
     let plain = 0;
     for (let k = 0; k < 3000; k++) {
       const text = randomText(r);
@@ -116,7 +103,7 @@ describe("scanResponse", () => {
   it("finds sentiment tokens of any configuration, whatever their script, case or hash", () => {
     // Upper-case and final-sigma tokens can never match a lower-cased token; many tokens force
     // the hash table to probe past collisions.
-    const r = randomSource(11);
+    const r = seededChoices(11);
     const many = Array.from({ length: 400 }, () => Array.from({ length: r.int(1, 6) }, () => r.pick(["a", "b", "'", "σ", "탐"])).join(""));
     const config: JudgeConfig = {
       ...DEFAULT_JUDGE_CONFIG,
@@ -138,7 +125,7 @@ describe("scanResponse", () => {
 
 describe("the keywords found by the scan", () => {
   it("are the keywords String.includes finds in the lower-cased text, for 3,000 random texts and configurations", () => {
-    const r = randomSource(77);
+    const r = seededChoices(77);
     const wrong: unknown[] = [];
     let answeredByScan = 0;
     for (let k = 0; k < 3000; k++) {

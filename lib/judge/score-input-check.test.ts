@@ -3,18 +3,8 @@ import { asScoreInput } from "./score-input-check";
 import { scoreInputSchema } from "./score-input.schema";
 import { scoreTurn } from "./score-turn";
 import { toJson } from "./to-json";
+import { uniformSource } from "@/lib/stats/seeded-random";
 
-/** mulberry32, as in differential.test.ts. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STRINGS = ["", "Hope and risk, because.", "antithesis", "Critical reflector", "탐색?"];
 const ODD_VALUES = [null, 0, -1, 1.5, -0, 2 ** 53, 1e300, true, false, "", "3", [], ["a", 1], ["x", "y"], {}, [null]];
@@ -41,7 +31,7 @@ function randomValue(random: () => number): unknown {
 
 describe("asScoreInput", () => {
   it("accepts exactly what scoreInputSchema accepts, and the turn scores the same, on 20,000 random values", () => {
-    const random = randomSource(606);
+    const random = uniformSource(606);
     let accepted = 0;
     const wrong: unknown[] = [];
     for (let k = 0; k < 20_000; k++) {

@@ -4,6 +4,7 @@ import type { ScoreInput } from "./score-input.schema";
 import { scoreTurn } from "./score-turn";
 import { toJson, turnMetricsJson } from "./to-json";
 import type { TurnMetrics } from "./types";
+import { uniformSource } from "@/lib/stats/seeded-random";
 
 describe("toJson", () => {
   it("writes -0 as -0.0 so the sign survives, like Python's json.dumps", () => {
@@ -17,17 +18,6 @@ describe("toJson", () => {
   });
 });
 
-/** mulberry32, as in differential.test.ts. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("turnMetricsJson", () => {
   it("writes exactly what toJson writes for the fixture cases and 1,000 random turns", () => {
@@ -35,7 +25,7 @@ describe("turnMetricsJson", () => {
       .split("\n")
       .filter(Boolean)
       .map((line) => (JSON.parse(line) as { input: ScoreInput }).input);
-    const random = randomSource(3);
+    const random = uniformSource(3);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
     const words = ["hope", "risk", "fear", "because", "for example", "however", "탐색", "문제", "Why?", "ok.", "🙂", "plan", "\"q\""];
     const turns: ScoreInput[] = Array.from({ length: 1000 }, () => {

@@ -13,6 +13,14 @@ export function uniformSource(seed: number): () => number {
   };
 }
 
+/** A seeded uniform source with integer and pick helpers, for choosing test inputs reproducibly. */
+export function seededChoices(seed: number) {
+  const next = uniformSource(seed);
+  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  return { next, int, pick };
+}
+
 /** Standard normal deviates by the Box–Muller transform over a uniform source. */
 export function normalSource(uniform: () => number): () => number {
   let spare: number | null = null;

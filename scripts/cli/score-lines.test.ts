@@ -2,26 +2,15 @@ import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { readLineBatches } from "./score-lines";
+import { seededChoices } from "@/lib/stats/seeded-random";
 
-/** mulberry32, as in lib/judge/differential.test.ts. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
-}
 
 // Line breaks of every kind, characters of 1–4 bytes, and bytes that are not UTF-8 (a lone
 // continuation byte, a lead byte cut short, an overlong form, 0xff).
 const PIECES = ["\n", "\r", "\r\n", "\n\n", "\r\r\n", "a", "{\"x\":1}", " ", "é", "탐색", "🙂", "\ufeff"].map((s) => Buffer.from(s));
 const BAD_BYTES = [[0x80], [0xe3], [0xe3, 0x81], [0xf0, 0x9f], [0xc0, 0xaf], [0xff], [0xed, 0xa0, 0x80]].map((b) => Buffer.from(b));
 
-function randomInput(random: ReturnType<typeof randomSource>, pieces: readonly Buffer[]): Buffer {
+function randomInput(random: ReturnType<typeof seededChoices>, pieces: readonly Buffer[]): Buffer {
   const parts: Buffer[] = [];
   for (let i = random.int(0, 40); i > 0; i--) {
     const list = random.next() < 0.15 ? BAD_BYTES : pieces;
@@ -34,7 +23,7 @@ function randomInput(random: ReturnType<typeof randomSource>, pieces: readonly B
  * `bytes` cut at random places into 1–6 chunks, none empty: files and pipes never deliver an
  * empty chunk, and readline would take one for the end of a "\r\n" cut in two.
  */
-function randomChunks(random: ReturnType<typeof randomSource>, bytes: Buffer): Buffer[] {
+function randomChunks(random: ReturnType<typeof seededChoices>, bytes: Buffer): Buffer[] {
   const cuts = Array.from({ length: random.int(0, 5) }, () => random.int(0, bytes.length)).sort((a, b) => a - b);
   return [0, ...cuts].map((start, i) => bytes.subarray(start, [...cuts, bytes.length][i])).filter((chunk) => chunk.length > 0);
 }
@@ -56,7 +45,7 @@ describe("readLineBatches", () => {
     ["any line breaks", PIECES],
     ["only \\n line breaks", PIECES.filter((piece) => !piece.includes("\r"))],
   ])("gives the lines readline gives for 3,000 random byte streams with %s, cut at random places", async (_name, pieces) => {
-    const random = randomSource(4242);
+    const random = seededChoices(4242);
     const wrong: unknown[] = [];
     for (let k = 0; k < 3000; k++) {
       const bytes = randomInput(random, pieces);
