@@ -13,6 +13,7 @@ import { register } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { writePathFunctions, type WritePathVersion } from "./write-path-versions.ts";
+import { plantScoredTurns } from "./plant-scored-turns.ts";
 
 register("../scripts/lib/server-only-hook.mjs", import.meta.url);
 
@@ -54,33 +55,7 @@ async function main(): Promise<void> {
   const pool = scorePool();
 
   const { sourceJudgeId } = await ensureRecomputeJob(SEED_THRESHOLDS.weights);
-  await pool.query(
-    `INSERT INTO eval_sessions (external_id, content_hash, turn_count, updated_at)
-     SELECT 'bench-' || g, 'h' || g, $1, now() FROM generate_series(1, $2) g`,
-    [TURNS_PER_SESSION, TURNS / TURNS_PER_SESSION],
-  );
-  await pool.query(
-    `INSERT INTO turns (session_id, ordinal, persona_id, response, word_count, raw)
-     SELECT s.id, o, (ARRAY['thesis', 'antithesis', 'synthesis', 'monitor'])[o % 4 + 1], 'r', 1, '{}'::jsonb
-     FROM eval_sessions s CROSS JOIN generate_series(0, $1 - 1) o ORDER BY s.id, o`,
-    [TURNS_PER_SESSION],
-  );
-  await pool.query(
-    `INSERT INTO judge_scores (turn_id, judge_id, overall_score, length_score, sentiment_score, completeness_score, critical_intensity)
-     SELECT id, $1, round((0.2 * l + 0.2 * abs(s) + 0.6 * c)::numeric, 2)::float8, l, s, c, ci FROM (
-       SELECT t.id, round(random()::numeric, 2)::float8 AS l, round((random() * 2 - 1)::numeric, 2)::float8 AS s,
-         round(random()::numeric, 2)::float8 AS c,
-         CASE WHEN t.persona_id = 'antithesis' THEN round(random()::numeric, 2)::float8 END AS ci
-       FROM turns t) x`,
-    [sourceJudgeId],
-  );
-  await pool.query(
-    `INSERT INTO ratings (turn_id, annotator, level, source)
-     SELECT t.id, a, 1 + floor(random() * 4)::int, 'imported' FROM (SELECT id FROM turns ORDER BY random() LIMIT $1) t
-     CROSS JOIN (VALUES ('r1'), ('r2')) AS v(a)`,
-    [RATED_TURNS],
-  );
-  await pool.query("VACUUM ANALYZE");
+  await plantScoredTurns(pool, { judgeId: sourceJudgeId, turns: TURNS, turnsPerSession: TURNS_PER_SESSION, ratedTurns: RATED_TURNS });
   console.log(`write path: ${TURNS.toLocaleString("en")} turns scored by heuristic v1, ${RATED_TURNS.toLocaleString("en")} rated twice; load average ${loadavg()[0].toFixed(1)} on 2 CPUs`);
 
   const { findThresholdVersion } = await import("../lib/server/thresholds/find-threshold-version.ts");
