@@ -5,6 +5,7 @@ import { plantTurns, uniqueName } from "@/lib/server/agreement/test-helpers";
 import { createApiKey } from "@/lib/server/auth/api-keys";
 import { createSession, SESSION_COOKIE } from "@/lib/server/auth/sessions";
 import { getDb } from "@/lib/server/db";
+import { listDerivedJudgeJobs, runDerivedJudgeJob } from "@/lib/server/derived-judges/derived-judge-job";
 import { createTestUser } from "@/scripts/test/factories";
 import { createCalibratedJudgeAction } from "./actions";
 
@@ -58,9 +59,16 @@ describe("creating a calibrated judge from Settings and reading its section", ()
 
     jar.set(SESSION_COOKIE, cookies.admin);
     expect(await createCalibratedJudgeAction({ status: "idle" }, form({ name: "", source: sourceId }))).toMatchObject({ status: "error", fieldErrors: { name: "Name the calibrated judge" } });
-    const done = await createCalibratedJudgeAction({ status: "idle" }, form({ name, source: sourceId }));
-    expect(done).toMatchObject({ status: "ok" });
-    expect(done.status === "ok" && done.message).toMatch(new RegExp(`^Created ${name} 1: scores on 15 turns\\. On the 15 rated turns it is off by`));
+    const queued = await createCalibratedJudgeAction({ status: "idle" }, form({ name, source: sourceId }));
+    expect(queued).toEqual({ status: "ok", message: `Building “${name}” in the background; it is listed below when its scores are stored.` });
+    // Sent twice while its job waits: the same job.
+    expect(await createCalibratedJudgeAction({ status: "idle" }, form({ name, source: sourceId }))).toEqual({ status: "ok", message: `“${name}” is already being built.` });
+    expect(await getDb().judge.count({ where: { name } })).toBe(0);
+    const [job] = (await listDerivedJudgeJobs("calibrated")).filter((row) => row.name === name);
+    const claimed = await getDb().job.findUniqueOrThrow({ where: { id: job.id } });
+    expect(await runDerivedJudgeJob(claimed, { workerId: "test", signal: new AbortController().signal, isStopping: () => false })).toBe("done");
+    const [built] = (await listDerivedJudgeJobs("calibrated")).filter((row) => row.name === name);
+    expect(built.built?.summary).toMatch(/^scores on 15 turns\. On the 15 rated turns it is off by \d\.\d\d levels on average \(out of fold\), the raw judge by \d\.\d\d\./);
 
     const path = `/api/v1/agreement/calibration?judge=${encodeURIComponent(name)}&criterion=overall`;
     const response = await getCalibration(get(path, { bearer: readKey }), context);
