@@ -6,6 +6,8 @@ import { meanAggregate, medianAggregate, voteAggregate } from "@/lib/stats/panel
 
 export type MemberScores = { turnIds: Int32Array; scores: Float64Array };
 export type MemberLabels = { turnIds: Int32Array; labels: readonly string[] };
+/** Members' labels as codes into one shared dictionary: codes[i] is the label dictionary[codes[i]]. */
+export type MemberLabelCodes = { dictionary: readonly string[]; members: { turnIds: Int32Array; codes: Int32Array }[] };
 
 export type PanelScores = {
   turnIds: Int32Array;
@@ -18,6 +20,8 @@ export type PanelVotes = {
   labels: string[];
   /** The share of members that gave the winning label. */
   confidence: Float64Array;
+};
+export type PanelVotesWithMembers = PanelVotes & {
   /** members[m][i]: member m's label on turnIds[i]. */
   members: (readonly string[])[];
 };
@@ -89,7 +93,7 @@ export function aggregatePanelScores(members: readonly MemberScores[], rule: "me
  * The majority label on the turns all members labelled (voteAggregate: a tie goes to the
  * label of the earliest-listed member among the tied ones), with the winning share.
  */
-export function aggregatePanelVotes(members: readonly MemberLabels[]): PanelVotes {
+export function aggregatePanelVotes(members: readonly MemberLabels[]): PanelVotesWithMembers {
   const { turnIds, positions } = commonTurns(members.map((m) => m.turnIds));
   const columns = members.map((member, m) => (positions ? gather(member.labels, positions[m], new Array<string>(turnIds.length)) : member.labels));
   const labels = voteAggregate(columns);
@@ -100,4 +104,35 @@ export function aggregatePanelVotes(members: readonly MemberLabels[]): PanelVote
     confidence[i] = votes / columns.length;
   }
   return { turnIds, labels, confidence, members: columns };
+}
+
+/**
+ * aggregatePanelVotes on labels given as codes into one dictionary (equal codes, equal
+ * labels): the same rule on integers — the label most members gave, a tie going to the
+ * earliest-listed member's — with no string touched per turn.
+ */
+export function aggregatePanelVoteCodes({ dictionary, members }: MemberLabelCodes): PanelVotes {
+  const { turnIds, positions } = commonTurns(members.map((m) => m.turnIds));
+  const columns = members.map((member, m) => (positions ? gather(member.codes, positions[m], new Int32Array(turnIds.length)) : member.codes));
+  const k = columns.length;
+  const n = turnIds.length;
+  const labels = new Array<string>(n);
+  const confidence = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let best = 0;
+    let bestCount = 0;
+    for (let m = 0; m < k; m++) {
+      const code = columns[m][i];
+      let count = 0;
+      for (let o = 0; o < k; o++) if (columns[o][i] === code) count++;
+      // Strictly greater: among tied labels the earliest member's stays.
+      if (count > bestCount) {
+        best = m;
+        bestCount = count;
+      }
+    }
+    labels[i] = dictionary[columns[best][i]];
+    confidence[i] = bestCount / k;
+  }
+  return { turnIds, labels, confidence };
 }

@@ -63,11 +63,22 @@ export function medianAggregate(members: readonly ArrayLike<number>[]): Float64A
   const sorted = new Float64Array(k);
   const half = k >> 1;
   for (let i = 0; i < n; i++) {
-    for (let m = 0; m < k; m++) sorted[m] = members[m][i];
-    sorted.sort();
+    // Insertion sort of a handful of values in Float64Array.prototype.sort's order (a call of
+    // the built-in sort per item costs more than the sorting itself).
+    for (let m = 0; m < k; m++) {
+      const x = members[m][i];
+      let j = m;
+      for (; j > 0 && isAfter(sorted[j - 1], x); j--) sorted[j] = sorted[j - 1];
+      sorted[j] = x;
+    }
     out[i] = k % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
   }
   return out;
+}
+
+/** Whether a sorts after b in Float64Array.prototype.sort's order: ascending, −0 before +0, NaN last. */
+function isAfter(a: number, b: number): boolean {
+  return a > b || (a === b ? a === 0 && 1 / a > 1 / b : a !== a && b === b);
 }
 
 /** A label member's error per item: 1 where it differs from the human label, else 0. */

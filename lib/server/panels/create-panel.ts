@@ -1,12 +1,12 @@
 import "server-only";
 import type pg from "pg";
-import { aggregatePanelScores, aggregatePanelVotes } from "@/lib/panels/aggregate-panel";
+import { aggregatePanelScores, aggregatePanelVoteCodes } from "@/lib/panels/aggregate-panel";
 import type { PanelConfig, PanelForm } from "@/lib/panels/panel.schema";
 import { getDb } from "../db";
 import { nextJudgeVersion, type InTransaction } from "../derived-judges/next-judge-version";
 import { DomainError } from "../errors";
 import { withImportTransaction } from "../import/with-import-transaction";
-import { readMemberLabels, readMemberScores } from "./read-member-answers";
+import { readMemberLabelCodes, readMemberScores } from "./read-member-answers";
 import { storePanelScores, storePanelVotes } from "./store-panel-answers";
 
 export type CreatedPanel = { id: number; name: string; version: string; turns: number };
@@ -22,7 +22,7 @@ export type OnAggregated = (turns: number) => void;
  */
 export async function storePanelAnswers(client: pg.ClientBase, judgeId: number, members: readonly number[], aggregate: PanelForm["aggregate"], onAggregated?: OnAggregated): Promise<number> {
   if (aggregate === "vote") {
-    const panel = aggregatePanelVotes(await readMemberLabels(client, members));
+    const panel = aggregatePanelVoteCodes(await readMemberLabelCodes(client, members));
     onAggregated?.(panel.turnIds.length);
     if (panel.turnIds.length > 0) await storePanelVotes(client, judgeId, panel);
     return panel.turnIds.length;

@@ -1,7 +1,7 @@
 import "server-only";
 import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
-import type { MemberLabels, MemberScores } from "@/lib/panels/aggregate-panel";
+import type { MemberLabelCodes, MemberScores } from "@/lib/panels/aggregate-panel";
 import { BinaryCopyReader } from "./binary-copy-reader";
 
 // A panel's members' answers as typed columns, one row per member, each column one array
@@ -96,12 +96,47 @@ const utf8 = new TextDecoder();
 const NEWLINE = 10;
 
 /**
- * The newline-separated labels of a text, each distinct label one string: the bytes are
- * looked up by a hash in the labels seen so far, so a vote compares references and a
- * million labels make no million strings. Null when the pieces are not n (a label held a
- * newline).
+ * The distinct labels seen so far, each one code (its place in `labels`), found by the
+ * FNV-1a hash of its UTF-8 bytes in an open-addressing table and then compared byte for
+ * byte: a million labels make no million strings and no Map entry per label.
  */
-type SeenLabel = { bytes: Uint8Array; label: string; next: SeenLabel | undefined };
+class LabelDictionary {
+  readonly labels: string[] = [];
+  private bytes: Uint8Array[] = [];
+  private hashes: number[] = [];
+  /** code + 1 at a hash's slot (linear probing); 0 is empty. */
+  private slots = new Int32Array(1024);
+
+  /** The code of field[start, end), added if new. */
+  code(field: Uint8Array, start: number, end: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot] - 1;
+      if (entry < 0) break;
+      if (this.hashes[entry] === hash && isSame(this.bytes[entry], field, start, end)) return entry;
+    }
+    const bytes = field.slice(start, end);
+    const code = this.labels.length;
+    this.labels.push(utf8.decode(bytes));
+    this.bytes.push(bytes);
+    this.hashes.push(hash);
+    if (2 * this.labels.length > this.slots.length) this.rehash();
+    else this.place(code);
+    return code;
+  }
+
+  private place(code: number): void {
+    const mask = this.slots.length - 1;
+    let slot = this.hashes[code] & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = code + 1;
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 4);
+    for (let code = 0; code < this.labels.length; code++) this.place(code);
+  }
+}
 
 function isSame(bytes: Uint8Array, field: Uint8Array, start: number, end: number): boolean {
   if (bytes.length !== end - start) return false;
@@ -109,27 +144,20 @@ function isSame(bytes: Uint8Array, field: Uint8Array, start: number, end: number
   return true;
 }
 
-function splitLabels(field: Uint8Array | null, n: number): string[] | null {
-  if (field === null) return n === 0 ? [] : null;
-  const seen = new Map<number, SeenLabel>();
-  const labels = new Array<string>(n);
+/** The newline-separated labels of a text as codes in the dictionary. Null when the pieces are not n (a label held a newline). */
+function splitLabelCodes(field: Uint8Array | null, n: number, dictionary: LabelDictionary): Int32Array | null {
+  if (field === null) return n === 0 ? new Int32Array(0) : null;
+  const codes = new Int32Array(n);
   let count = 0;
   for (let start = 0; start <= field.length; ) {
     let hash = 0x811c9dc5; // FNV-1a over the label's bytes
     let end = start;
     for (; end < field.length && field[end] !== NEWLINE; end++) hash = Math.imul(hash ^ field[end], 0x01000193);
     if (count === n) return null;
-    let entry = seen.get(hash);
-    while (entry !== undefined && !isSame(entry.bytes, field, start, end)) entry = entry.next;
-    if (entry === undefined) {
-      const bytes = field.slice(start, end);
-      entry = { bytes, label: utf8.decode(bytes), next: seen.get(hash) };
-      seen.set(hash, entry);
-    }
-    labels[count++] = entry.label;
+    codes[count++] = dictionary.code(field, start, end, hash);
     start = end + 1;
   }
-  return count === n ? labels : null;
+  return count === n ? codes : null;
 }
 
 /** An escaped text (\\ for a backslash, \n for a newline) split at its newlines. */
@@ -138,20 +166,36 @@ function splitEscapedLabels(field: Uint8Array | null): string[] {
   return utf8.decode(field).split("\n").map((label) => (label.includes("\\") ? label.replace(/\\(\\|n)/g, (_, c: string) => (c === "n" ? "\n" : "\\")) : label));
 }
 
-/** Each member's single labels (binary and categorical answers), in the members' order, turns ascending. */
-export async function readMemberLabels(client: pg.ClientBase, memberIds: readonly number[]): Promise<MemberLabels[]> {
+/**
+ * Each member's single labels (binary and categorical answers), in the members' order, turns
+ * ascending, as codes into one dictionary shared by all members: two codes are equal exactly
+ * when their labels are.
+ */
+export async function readMemberLabelCodes(client: pg.ClientBase, memberIds: readonly number[]): Promise<MemberLabelCodes> {
   const members = membersSql(memberIds);
   const rows = await copyRows(client, labelsSql(members, false));
+  const dictionary = new LabelDictionary();
   const plain = rows.map(([turns, text]) => {
     const turnIds = decodeArray(turns, INT4, (n) => new Int32Array(n));
-    return { turnIds, labels: splitLabels(text, turnIds.length) };
+    return { turnIds, codes: splitLabelCodes(text, turnIds.length, dictionary) };
   });
-  if (plain.every((member) => member.labels !== null)) return plain.map(({ turnIds, labels }) => ({ turnIds, labels: labels! }));
+  if (plain.every((member) => member.codes !== null)) return { dictionary: dictionary.labels, members: plain.map(({ turnIds, codes }) => ({ turnIds, codes: codes! })) };
   const escaped = await copyRows(client, labelsSql(members, true));
-  return escaped.map(([turns, text]) => {
-    const turnIds = decodeArray(turns, INT4, (n) => new Int32Array(n));
-    const labels = splitEscapedLabels(text);
-    if (labels.length !== turnIds.length) throw new Error(`expected ${turnIds.length} labels, got ${labels.length}`);
-    return { turnIds, labels };
-  });
+  const labels: string[] = [];
+  const codeOf = new Map<string, number>();
+  return {
+    dictionary: labels,
+    members: escaped.map(([turns, text]) => {
+      const turnIds = decodeArray(turns, INT4, (n) => new Int32Array(n));
+      const pieces = splitEscapedLabels(text);
+      if (pieces.length !== turnIds.length) throw new Error(`expected ${turnIds.length} labels, got ${pieces.length}`);
+      const codes = new Int32Array(pieces.length);
+      for (let i = 0; i < pieces.length; i++) {
+        let code = codeOf.get(pieces[i]);
+        if (code === undefined) codeOf.set(pieces[i], (code = labels.push(pieces[i]) - 1));
+        codes[i] = code;
+      }
+      return { turnIds, codes };
+    }),
+  };
 }
