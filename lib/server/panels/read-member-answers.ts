@@ -51,12 +51,31 @@ function decodeArray<T extends Int32Array | Float64Array>(field: Uint8Array | nu
   return out;
 }
 
-/** Runs a COPY (query) TO STDOUT (FORMAT binary) and returns its rows' fields. */
-async function copyRows(client: pg.ClientBase, query: string): Promise<(Uint8Array | null)[][]> {
+/**
+ * Runs a COPY (query) TO STDOUT (FORMAT binary) and returns each row's fields as `read` makes
+ * them. A row is read as soon as it has arrived, while PostgreSQL aggregates the next member's,
+ * so on two cores Node's decoding mostly overlaps the database's work.
+ */
+async function copyRows<T>(client: pg.ClientBase, query: string, read: (fields: (Uint8Array | null)[]) => T): Promise<T[]> {
   const reader = new BinaryCopyReader();
+  const out: T[] = [];
   const stream = client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`));
-  for await (const chunk of stream) reader.push(chunk as Buffer);
-  return reader.finish();
+  // A row that fails to read fails the call once the stream has ended, so the connection is
+  // never left in the middle of a COPY.
+  let failure: { error: unknown } | null = null;
+  for await (const chunk of stream) {
+    reader.push(chunk as Buffer);
+    while (failure === null && out.length < reader.rows.length) {
+      try {
+        out.push(read(reader.rows[out.length]));
+      } catch (error) {
+        failure = { error };
+      }
+    }
+  }
+  if (failure !== null) throw failure.error;
+  reader.finish();
+  return out;
 }
 
 /** Members in the given order, as SQL (COPY takes no parameters; the ids are checked to be integers). */
@@ -74,8 +93,7 @@ const scoresSql = (members: string) => `
 
 /** Each member's overall scores, in the members' order, turns ascending. */
 export async function readMemberScores(client: pg.ClientBase, memberIds: readonly number[]): Promise<MemberScores[]> {
-  const rows = await copyRows(client, scoresSql(membersSql(memberIds)));
-  return rows.map(([turns, scores]) => ({
+  return copyRows(client, scoresSql(membersSql(memberIds)), ([turns, scores]) => ({
     turnIds: decodeArray(turns, INT4, (n) => new Int32Array(n)),
     scores: decodeArray(scores, FLOAT8, (n) => new Float64Array(n)),
   }));
@@ -173,19 +191,17 @@ function splitEscapedLabels(field: Uint8Array | null): string[] {
  */
 export async function readMemberLabelCodes(client: pg.ClientBase, memberIds: readonly number[]): Promise<MemberLabelCodes> {
   const members = membersSql(memberIds);
-  const rows = await copyRows(client, labelsSql(members, false));
   const dictionary = new LabelDictionary();
-  const plain = rows.map(([turns, text]) => {
+  const plain = await copyRows(client, labelsSql(members, false), ([turns, text]) => {
     const turnIds = decodeArray(turns, INT4, (n) => new Int32Array(n));
     return { turnIds, codes: splitLabelCodes(text, turnIds.length, dictionary) };
   });
   if (plain.every((member) => member.codes !== null)) return { dictionary: dictionary.labels, members: plain.map(({ turnIds, codes }) => ({ turnIds, codes: codes! })) };
-  const escaped = await copyRows(client, labelsSql(members, true));
   const labels: string[] = [];
   const codeOf = new Map<string, number>();
   return {
     dictionary: labels,
-    members: escaped.map(([turns, text]) => {
+    members: await copyRows(client, labelsSql(members, true), ([turns, text]) => {
       const turnIds = decodeArray(turns, INT4, (n) => new Int32Array(n));
       const pieces = splitEscapedLabels(text);
       if (pieces.length !== turnIds.length) throw new Error(`expected ${turnIds.length} labels, got ${pieces.length}`);
