@@ -4,49 +4,46 @@ import { to as copyTo } from "pg-copy-streams";
 import type { MemberLabelCodes, MemberScores } from "@/lib/panels/aggregate-panel";
 import { BinaryCopyReader } from "./binary-copy-reader";
 
-// A panel's members' answers as typed columns, one row per member, each column one array
-// aggregated in turn order straight off the (judge_id, turn_id) indexes and sent as
-// PostgreSQL's binary array (array_send). The rows come by COPY … TO STDOUT in binary
-// format, so the bytes arrive as they are (a query's bytea would travel as hex text, twice
-// the size, then be decoded twice); the arrays are read here as 32-bit words, the scores bit
-// for bit as stored. 10⁶ turns × 5 members are about 100 MB.
-
-const INT4 = 23;
-const FLOAT8 = 701;
+// A panel's members' answers as typed columns, one row per member, each column aggregated
+// in turn order straight off the (judge_id, turn_id) indexes as one bytea of big-endian
+// values back to back (string_agg of int4send / float8send: less database CPU than
+// array_send of an array_agg, which calls the element's send function through a fresh
+// buffer per element). The rows come by COPY … TO STDOUT in binary format, so the bytes
+// arrive as they are (a query's bytea would travel as hex text, twice the size, then be
+// decoded twice); the columns are read here as 32-bit words, the scores bit for bit as
+// stored. 10⁶ turns × 5 members are about 60 MB.
 
 const IS_LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
 /** A big-endian 32-bit word as this machine's int32. */
 const fromBigEndian = (word: number) => (IS_LITTLE_ENDIAN ? ((word & 0xff) << 24) | ((word & 0xff00) << 8) | ((word >>> 8) & 0xff00) | (word >>> 24) : word);
 
-/**
- * PostgreSQL's binary array (array_send): a 20-byte header (ndim, has-null flag, element
- * type, length, lower bound) then each element as a 4-byte length and its bytes, all big-
- * endian. Read as 32-bit words: an int4 element is words [length, value], a float8
- * [length, high, low].
- */
-function decodeArray<T extends Int32Array | Float64Array>(field: Uint8Array | null, elementType: number, make: (n: number) => T): T {
-  if (field === null) return make(0);
-  // The reader's fields start a buffer of their own, padded to whole words.
-  const words = new Int32Array(field.buffer, field.byteOffset, field.buffer.byteLength >> 2);
-  const ndim = fromBigEndian(words[0]);
-  if (ndim === 0) return make(0);
-  if (ndim !== 1) throw new Error(`expected a one-dimensional array, got ${ndim} dimensions`);
-  if (fromBigEndian(words[2]) !== elementType) throw new Error(`expected array elements of type ${elementType}, got ${fromBigEndian(words[2])}`);
-  const n = fromBigEndian(words[3]);
-  const out = make(n);
-  const width = elementType === FLOAT8 ? 8 : 4;
-  const stride = 1 + width / 4;
-  const expected = fromBigEndian(width);
-  const target = new Int32Array(out.buffer, out.byteOffset, n * (width / 4));
-  for (let i = 0, at = 5; i < n; i++, at += stride) {
-    if (words[at] !== expected) throw new Error(`unexpected element length ${fromBigEndian(words[at])} at position ${i} of an aggregated array`);
-    if (width === 4) target[i] = fromBigEndian(words[at + 1]);
-    else {
-      // The double's high word first in PostgreSQL's order; this machine's order below.
-      target[2 * i + (IS_LITTLE_ENDIAN ? 1 : 0)] = fromBigEndian(words[at + 1]);
-      target[2 * i + (IS_LITTLE_ENDIAN ? 0 : 1)] = fromBigEndian(words[at + 2]);
-    }
+/** The reader's field as 32-bit words (its fields start a buffer of their own, padded to whole words). */
+function wordsOf(field: Uint8Array, width: 4 | 8, what: string): Int32Array {
+  if (field.byteLength % width !== 0) throw new Error(`expected ${what} as ${width}-byte values, got ${field.byteLength} bytes`);
+  return new Int32Array(field.buffer, field.byteOffset, field.buffer.byteLength >> 2);
+}
+
+/** Big-endian int4 values back to back (null: none). */
+function decodeInt4s(field: Uint8Array | null): Int32Array {
+  if (field === null) return new Int32Array(0);
+  const words = wordsOf(field, 4, "turn ids");
+  const out = new Int32Array(field.byteLength >> 2);
+  for (let i = 0; i < out.length; i++) out[i] = fromBigEndian(words[i]);
+  return out;
+}
+
+/** Big-endian float8 values back to back (null: none), bit for bit. */
+function decodeFloat8s(field: Uint8Array | null): Float64Array {
+  if (field === null) return new Float64Array(0);
+  const words = wordsOf(field, 8, "scores");
+  const out = new Float64Array(field.byteLength >> 3);
+  const target = new Int32Array(out.buffer);
+  // The double's high word first in PostgreSQL's order; this machine's order below.
+  const high = IS_LITTLE_ENDIAN ? 1 : 0;
+  for (let i = 0; i < out.length; i++) {
+    target[2 * i + high] = fromBigEndian(words[2 * i]);
+    target[2 * i + 1 - high] = fromBigEndian(words[2 * i + 1]);
   }
   return out;
 }
@@ -87,15 +84,15 @@ function membersSql(memberIds: readonly number[]): string {
 const scoresSql = (members: string) => `
   SELECT x.turns, x.scores FROM ${members}
   CROSS JOIN LATERAL (
-    SELECT array_send(array_agg(s.turn_id ORDER BY s.turn_id)) AS turns, array_send(array_agg(s.overall_score ORDER BY s.turn_id)) AS scores
+    SELECT string_agg(int4send(s.turn_id), ''::bytea ORDER BY s.turn_id) AS turns, string_agg(float8send(s.overall_score), ''::bytea ORDER BY s.turn_id) AS scores
     FROM judge_scores s WHERE s.judge_id = m.judge_id) x
   ORDER BY m.pos`;
 
 /** Each member's overall scores, in the members' order, turns ascending. */
 export async function readMemberScores(client: pg.ClientBase, memberIds: readonly number[]): Promise<MemberScores[]> {
   return copyRows(client, scoresSql(membersSql(memberIds)), ([turns, scores]) => ({
-    turnIds: decodeArray(turns, INT4, (n) => new Int32Array(n)),
-    scores: decodeArray(scores, FLOAT8, (n) => new Float64Array(n)),
+    turnIds: decodeInt4s(turns),
+    scores: decodeFloat8s(scores),
   }));
 }
 
@@ -105,7 +102,7 @@ export async function readMemberScores(client: pg.ClientBase, memberIds: readonl
 const labelsSql = (members: string, isEscaped: boolean) => `
   SELECT x.turns, x.labels FROM ${members}
   CROSS JOIN LATERAL (
-    SELECT array_send(array_agg(l.turn_id ORDER BY l.turn_id)) AS turns,
+    SELECT string_agg(int4send(l.turn_id), ''::bytea ORDER BY l.turn_id) AS turns,
       string_agg(${isEscaped ? "replace(replace(l.label, '\\', '\\\\'), E'\\n', '\\n')" : "l.label"}, E'\\n' ORDER BY l.turn_id) AS labels
     FROM judge_labels l WHERE l.judge_id = m.judge_id AND l.label IS NOT NULL) x
   ORDER BY m.pos`;
@@ -193,7 +190,7 @@ export async function readMemberLabelCodes(client: pg.ClientBase, memberIds: rea
   const members = membersSql(memberIds);
   const dictionary = new LabelDictionary();
   const plain = await copyRows(client, labelsSql(members, false), ([turns, text]) => {
-    const turnIds = decodeArray(turns, INT4, (n) => new Int32Array(n));
+    const turnIds = decodeInt4s(turns);
     return { turnIds, codes: splitLabelCodes(text, turnIds.length, dictionary) };
   });
   if (plain.every((member) => member.codes !== null)) return { dictionary: dictionary.labels, members: plain.map(({ turnIds, codes }) => ({ turnIds, codes: codes! })) };
@@ -202,7 +199,7 @@ export async function readMemberLabelCodes(client: pg.ClientBase, memberIds: rea
   return {
     dictionary: labels,
     members: await copyRows(client, labelsSql(members, true), ([turns, text]) => {
-      const turnIds = decodeArray(turns, INT4, (n) => new Int32Array(n));
+      const turnIds = decodeInt4s(turns);
       const pieces = splitEscapedLabels(text);
       if (pieces.length !== turnIds.length) throw new Error(`expected ${turnIds.length} labels, got ${pieces.length}`);
       const codes = new Int32Array(pieces.length);
