@@ -90,10 +90,11 @@ const scoresSql = (members: string) => `
 
 /** Each member's overall scores, in the members' order, turns ascending. */
 export async function readMemberScores(client: pg.ClientBase, memberIds: readonly number[]): Promise<MemberScores[]> {
-  return copyRows(client, scoresSql(membersSql(memberIds)), ([turns, scores]) => ({
-    turnIds: decodeInt4s(turns),
-    scores: decodeFloat8s(scores),
-  }));
+  return copyRows(client, scoresSql(membersSql(memberIds)), ([turns, scores]) => {
+    const member = { turnIds: decodeInt4s(turns), scores: decodeFloat8s(scores) };
+    if (member.scores.length !== member.turnIds.length) throw new Error(`expected ${member.turnIds.length} scores, got ${member.scores.length}`);
+    return member;
+  });
 }
 
 // Labels travel as one text per member, in turn order, joined by newlines. Labels rarely
