@@ -37,7 +37,8 @@ export const deleteGoldItemAction = authorizedAction(ACCESS.administer, goldItem
 });
 
 export const updateEscalationSettingsAction = authorizedAction(ACCESS.administer, escalationSettingsFormSchema, async (settings) => {
-  await updateEscalationSettings(settings);
+  const refresh = await updateEscalationSettings(settings);
   revalidatePath("/queue/manage");
-  return { message: "Saved. Escalation reasons are recomputed; the next take follows the new design." };
+  if (refresh) return { message: "Saved. The next take follows the new design; escalation reasons are being recomputed for every queue item in the background." };
+  return { message: "Saved. Escalation reasons are up to date; the next take follows the new design." };
 });

@@ -16,6 +16,7 @@ import { getQueueConfig } from "@/lib/server/queue/get-queue-config";
 import { getQueueProgress } from "@/lib/server/queue/get-queue-progress";
 import { getRaterQuality } from "@/lib/server/queue/get-rater-quality";
 import { DEFAULT_ESCALATION_SETTINGS } from "@/lib/queue/escalation.schema";
+import { getEscalationRefreshState } from "@/lib/server/queue/escalation-refresh-job";
 import { listEscalatedItems } from "@/lib/server/queue/list-escalated-items";
 import { listGoldItems } from "@/lib/server/queue/list-gold-items";
 import { listScopeOptions } from "@/lib/server/queue/list-scope-options";
@@ -26,13 +27,14 @@ export default async function ManageQueuePage() {
   await requireUser(ACCESS.administer);
   const config = await getQueueConfig();
   const escalation = config.escalation ?? DEFAULT_ESCALATION_SETTINGS;
-  const [progress, quality, goldItems, candidates, options, escalated] = await Promise.all([
+  const [progress, quality, goldItems, candidates, options, escalated, refresh] = await Promise.all([
     getQueueProgress(config),
     getRaterQuality(config.scope),
     listGoldItems(),
     findGoldCandidates(config.scope),
     listScopeOptions(),
     listEscalatedItems(config.scope, config.settings.ratingsPerTurn),
+    getEscalationRefreshState(),
   ]);
   return (
     <>
@@ -58,7 +60,7 @@ export default async function ManageQueuePage() {
           <QueueSettingsForm settings={config.settings} />
         </section>
       </ManageColumns>
-      <EscalatedItems overview={escalated} settings={escalation} />
+      <EscalatedItems overview={escalated} settings={escalation} refresh={refresh} />
       <section className="card section" aria-labelledby="escalation-settings-heading">
         <h2 id="escalation-settings-heading">Escalation</h2>
         <EscalationSettingsForm settings={escalation} />

@@ -3,13 +3,14 @@ import { Badge } from "@/components/ui/badge";
 import { sessionPath } from "@/lib/sessions/session-path";
 import { turnPageQuery } from "@/lib/sessions/session-params";
 import { ESCALATION_REASONS, reasonLabel, type EscalationSettings } from "@/lib/queue/escalation.schema";
+import type { EscalationRefreshState } from "@/lib/server/queue/escalation-refresh-job";
 import type { EscalationOverview } from "@/lib/server/queue/list-escalated-items";
 import styles from "./manage.module.css";
 
 const number = new Intl.NumberFormat("en");
 
 /** Admins only: why items are escalated, how many, and the most urgent ones still open. */
-export function EscalatedItems({ overview, settings }: { overview: EscalationOverview; settings: EscalationSettings }) {
+export function EscalatedItems({ overview, settings, refresh = null }: { overview: EscalationOverview; settings: EscalationSettings; refresh?: EscalationRefreshState | null }) {
   const design =
     settings.design === "sampled"
       ? `${number.format(Math.round(settings.share * 1000) / 10)} % of takes go to escalated items; the rest is a random sample.`
@@ -18,6 +19,13 @@ export function EscalatedItems({ overview, settings }: { overview: EscalationOve
     <section className="section" aria-labelledby="escalation-heading">
       <h2 id="escalation-heading">Escalated items</h2>
       <p className="muted">{design} Only admins see these reasons.</p>
+      {refresh && (
+        <p className="alert alert-warning" role="status">
+          Escalation is being recomputed for {number.format(refresh.items)} items after a change of the limits: {number.format(refresh.done)} done (
+          {number.format(Math.floor((refresh.done / Math.max(refresh.items, 1)) * 100))} %). Until it finishes, some items below still follow the previous
+          limits; reload the page to see its progress.
+        </p>
+      )}
       <ul className={styles.totals} aria-label="Escalated items by reason">
         <li className={styles.total}>
           <span className={styles.figure}>{number.format(overview.open)}</span>

@@ -7,6 +7,7 @@ import { createJudgeJobHandler } from "../llm-judge/run-judge-job";
 import { BOOTSTRAP_JOB_KIND } from "../verdict/bootstrap-state";
 import { runBootstrapJob } from "../verdict/run-bootstrap-job";
 import { PULL_JOB_KIND, runPullJob } from "../pull/pull-job";
+import { ESCALATION_REFRESH_JOB_KIND, runEscalationRefreshJob } from "../queue/escalation-refresh-job";
 import { runWeightFitJob, WEIGHT_FIT_JOB_KIND } from "../thresholds/weight-fit-job";
 import { VERSIONS_JOB_KIND } from "../judge-versions/get-judge-versions";
 import { runVersionsBootstrapJob } from "../judge-versions/run-versions-bootstrap-job";
@@ -27,5 +28,6 @@ export function defaultJobHandlers(): Record<string, JobHandler> {
     [DERIVED_JUDGE_JOB_KIND]: runDerivedJudgeJob,
     [VERSIONS_JOB_KIND]: runVersionsBootstrapJob,
     [SESSION_SEARCH_JOB_KIND]: runSessionSearchJob,
+    [ESCALATION_REFRESH_JOB_KIND]: runEscalationRefreshJob,
   };
 }
