@@ -4,6 +4,8 @@ import { DEFAULT_ESCALATION_SETTINGS, type EscalationSettings } from "@/lib/queu
 import { uniformSource } from "@/lib/stats/seeded-random";
 import { getDb } from "../db";
 import { getActiveRubric } from "../rubrics/get-active-rubric";
+import type { ClaimedJob } from "../jobs/job-types";
+import { ESCALATION_REFRESH_JOB_KIND, getEscalationRefreshState, refreshEscalationBatch, runEscalationRefreshJob } from "./escalation-refresh-job";
 import { getQueueView } from "./get-queue-view";
 import { createRaters, createScoredTurns, testConfig, uniquePersona } from "./queue-test-data";
 import { submitRating } from "./submit-rating";
@@ -25,8 +27,53 @@ function sampled(persona: string, share: number, k = 2) {
   return { ...testConfig({ personaId: persona }, { ratingsPerTurn: k }), escalation };
 }
 
+/** Claims the pending escalation refresh, if any, and runs it to the end as the worker would. */
+async function runPendingRefresh(): Promise<number | null> {
+  const rows = await getDb().$queryRaw<ClaimedJob[]>`
+    UPDATE jobs SET status = 'running', attempts = attempts + 1 WHERE kind = ${ESCALATION_REFRESH_JOB_KIND} AND status = 'pending'
+    RETURNING id, kind, payload, total, completed, failed, attempts, endpoint_id AS "endpointId"`;
+  if (rows.length === 0) return null;
+  const outcome = await runEscalationRefreshJob(rows[0], { workerId: "test", signal: new AbortController().signal, isStopping: () => false });
+  expect(outcome).toBe("done");
+  await getDb().$executeRaw`UPDATE jobs SET status = 'done' WHERE id = ${rows[0].id}`;
+  return rows[0].id;
+}
+
+async function pendingRefreshes(): Promise<number> {
+  return getDb().job.count({ where: { kind: ESCALATION_REFRESH_JOB_KIND, status: "pending" } });
+}
+
+/** Rows whose stored escalation differs from what a full refresh would write. */
+async function staleRows(): Promise<number> {
+  const rows = await getDb().$queryRaw<Array<{ n: number }>>`
+    SELECT count(*)::int AS n FROM queue_escalation_rows(ARRAY(SELECT turn_id FROM queue_items)) r JOIN queue_items q ON q.turn_id = r.turn_id
+    WHERE q.escalation_reasons IS DISTINCT FROM r.reasons OR q.escalation_priority IS DISTINCT FROM r.priority`;
+  return rows[0].n;
+}
+
+/**
+ * Marks rows with a priority no refresh would write: a refresh that looks at a marked row
+ * (even one that would only rewrite the same values) replaces it, so a mark still there
+ * after a save shows that the save never computed that row.
+ */
+async function markUnlooked(turnIds: number[]): Promise<void> {
+  await getDb().$executeRaw`UPDATE queue_items SET escalation_priority = 42 WHERE turn_id = ANY(${turnIds}::int[])`;
+}
+
+async function marksLeft(turnIds: number[]): Promise<number> {
+  return getDb().queueItem.count({ where: { turnId: { in: turnIds }, escalationPriority: 42 } });
+}
+
+/** Each row's transaction id: it changes when the row is written, even to the same values. */
+async function rowVersions(turnIds: number[]): Promise<string[]> {
+  const rows = await getDb().$queryRaw<Array<{ turn_id: number; v: string }>>`
+    SELECT turn_id, xmin::text AS v FROM queue_items WHERE turn_id = ANY(${turnIds}::int[])`;
+  return turnIds.map((id) => rows.find((row) => row.turn_id === id)!.v);
+}
+
 afterEach(async () => {
   await getDb().setting.deleteMany({ where: { key: "queue.escalation" } });
+  await runPendingRefresh();
 });
 
 describe("escalation reasons", () => {
@@ -143,6 +190,135 @@ describe("escalation reasons", () => {
     expect(rows[1].escalationPriority).toBeCloseTo(1.5, 12);
     expect(rows[2].escalationPriority).toBeCloseTo(1.75, 12);
     expect(rows[5].escalationPriority).toBeCloseTo(1 + (0.6 - 0.3) / 0.6, 12);
+  });
+});
+
+describe("saving the cut-offs or the escalation settings", () => {
+  it("refreshes at once only the items near an old or new cut-off when the margin changes, and writes no other row", async () => {
+    const persona = uniquePersona("narrow");
+    // 150 items far from every cut-off under both margins, one that becomes near, one that stops being near.
+    const far = Array.from({ length: 150 }, (_, i) => ({ score: 0.1 + (i % 30) / 100 }));
+    const { turnIds } = await createScoredTurns(persona, [...far, { score: 0.62 }, { score: 0.515 }]);
+    const farIds = turnIds.slice(0, 150);
+    const [becomesNear, wasNear] = turnIds.slice(150);
+    await updateEscalationSettings({ ...DEFAULT_ESCALATION_SETTINGS, cutoffMargin: 0.02 });
+    expect((await escalationOf([becomesNear, wasNear])).map((row) => row.escalationReasons)).toEqual([[], ["near_cutoff"]]);
+    await markUnlooked(farIds);
+
+    const refresh = await updateEscalationSettings({ ...DEFAULT_ESCALATION_SETTINGS, cutoffMargin: 0.05 });
+
+    expect(refresh).toBeNull();
+    expect(await pendingRefreshes()).toBe(0);
+    expect(await marksLeft(farIds)).toBe(150);
+    const rows = await escalationOf([becomesNear, wasNear]);
+    expect(rows.map((row) => row.escalationReasons)).toEqual([["near_cutoff"], ["near_cutoff"]]);
+    expect(rows[0].escalationPriority).toBeCloseTo(1 + (1 - (0.65 - 0.62) / 0.05), 12);
+    expect(rows[1].escalationPriority).toBeCloseTo(1 + (1 - (0.515 - 0.5) / 0.05), 12);
+
+    // Back to a narrower margin: the row at 0.62 loses its reason, again without the far rows.
+    await updateEscalationSettings({ ...DEFAULT_ESCALATION_SETTINGS, cutoffMargin: 0.01 });
+    expect((await escalationOf([becomesNear, wasNear])).map((row) => row.escalationReasons)).toEqual([[], []]);
+    expect(await marksLeft(farIds)).toBe(150);
+    await getDb().$queryRaw`SELECT refresh_queue_escalation(${farIds}::int[]) AS changed`;
+    expect(await marksLeft(farIds)).toBe(0);
+    expect(await staleRows()).toBe(0);
+  });
+
+  it("refreshes at once only the items near an old or new cut-off when the cut-offs change", async () => {
+    const persona = uniquePersona("cuts");
+    const far = Array.from({ length: 100 }, (_, i) => ({ score: 0.1 + (i % 20) / 100 }));
+    const { turnIds } = await createScoredTurns(persona, [...far, { score: 0.505 }, { score: 0.555 }]);
+    const farIds = turnIds.slice(0, 100);
+    const [nearOld, nearNew] = turnIds.slice(100);
+    const db = getDb();
+    const active = await db.thresholdVersion.findFirst({ where: { isActive: true } });
+    const fair = active?.fairCutoff ?? 0.5;
+    expect(fair).toBe(0.5);
+    expect((await escalationOf([nearOld, nearNew])).map((row) => row.escalationReasons)).toEqual([["near_cutoff"], []]);
+    await markUnlooked(farIds);
+    const { _max } = await db.thresholdVersion.aggregate({ _max: { version: true } });
+
+    // As a threshold save writes it: the old version deactivated, the new one inserted, one transaction.
+    const created = await db.$transaction(async (tx) => {
+      await tx.thresholdVersion.updateMany({ where: { isActive: true }, data: { isActive: false } });
+      return tx.thresholdVersion.create({
+        data: { version: (_max.version ?? 0) + 1, fairCutoff: 0.55, goodCutoff: active?.goodCutoff ?? 0.65, excellentCutoff: active?.excellentCutoff ?? 0.8, personaWeights: active?.personaWeights ?? {}, note: "test", isActive: true },
+      });
+    });
+    try {
+      expect(await pendingRefreshes()).toBe(0);
+      expect(await marksLeft(farIds)).toBe(100);
+      await getDb().$queryRaw`SELECT refresh_queue_escalation(${farIds}::int[]) AS changed`;
+      const rows = await escalationOf([nearOld, nearNew]);
+      expect(rows.map((row) => row.escalationReasons)).toEqual([[], ["near_cutoff"]]);
+      expect(rows[1].escalationPriority).toBeCloseTo(1 + (1 - (0.555 - 0.55) / 0.02), 12);
+      expect(await staleRows()).toBe(0);
+    } finally {
+      await db.$transaction(async (tx) => {
+        await tx.thresholdVersion.delete({ where: { id: created.id } });
+        if (active) await tx.thresholdVersion.update({ where: { id: active.id }, data: { isActive: true } });
+      });
+    }
+    expect((await escalationOf([nearOld, nearNew])).map((row) => row.escalationReasons)).toEqual([["near_cutoff"], []]);
+  });
+
+  it("leaves a change of the other limits to one background job, whose result equals a full refresh", async () => {
+    const persona = uniquePersona("limits");
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.3 }, { score: 0.3 }, { score: 0.3 }]);
+    const [sure, unsure, plain] = turnIds;
+    const llm = await createJudge("llm");
+    await getDb().judgeLabel.createMany({ data: [{ turnId: sure, judgeId: llm, label: "good", confidence: 0.9 }, { turnId: unsure, judgeId: llm, label: "good", confidence: 0.4 }] });
+    expect((await escalationOf(turnIds)).map((row) => row.escalationReasons)).toEqual([[], ["low_confidence"], []]);
+    const before = await rowVersions(turnIds);
+
+    const refresh = await updateEscalationSettings({ ...DEFAULT_ESCALATION_SETTINGS, minConfidence: 0.95 });
+
+    // The save wrote no queue row; the job waits, and the page can say how far it is.
+    expect(await rowVersions(turnIds)).toEqual(before);
+    expect(await pendingRefreshes()).toBe(1);
+    const queued = await getDb().queueItem.count();
+    expect(refresh).toEqual({ items: queued, done: 0 });
+    expect(await staleRows()).toBeGreaterThan(0);
+
+    const jobId = await runPendingRefresh();
+
+    const job = await getDb().job.findUniqueOrThrow({ where: { id: jobId! } });
+    expect([job.total, job.completed]).toEqual([queued, queued]);
+    expect(await getEscalationRefreshState()).toBeNull();
+    const rows = await escalationOf(turnIds);
+    expect(rows.map((row) => row.escalationReasons)).toEqual([["low_confidence"], ["low_confidence"], []]);
+    expect(rows[0].escalationPriority).toBeCloseTo(1 + (0.95 - 0.9) / 0.95, 12);
+    expect(rows[1].escalationPriority).toBeCloseTo(1 + (0.95 - 0.4) / 0.95, 12);
+    expect(rows[2].escalationPriority).toBe(0);
+    // The job's answer is the full refresh's: a full refresh now changes nothing.
+    expect(await staleRows()).toBe(0);
+    const [{ changed }] = await getDb().$queryRaw<Array<{ changed: number }>>`SELECT refresh_queue_escalation(NULL) AS changed`;
+    expect(changed).toBe(0);
+  });
+
+  it("keeps one pending job for two saves, and a job resumed after a committed batch finishes the same", async () => {
+    const persona = uniquePersona("twice");
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.3 }, { score: 0.3 }]);
+    const llm = await createJudge("llm");
+    await getDb().judgeLabel.create({ data: { turnId: turnIds[1], judgeId: llm, label: "good", confidence: 0.7 } });
+
+    await updateEscalationSettings({ ...DEFAULT_ESCALATION_SETTINGS, minConfidence: 0.8 });
+    await updateEscalationSettings({ ...DEFAULT_ESCALATION_SETTINGS, minConfidence: 0.9 });
+    expect(await pendingRefreshes()).toBe(1);
+    // A save that changes nothing leaves the job as it is.
+    await updateEscalationSettings({ ...DEFAULT_ESCALATION_SETTINGS, minConfidence: 0.9 });
+    expect(await pendingRefreshes()).toBe(1);
+
+    // One small batch committed, then the worker stops; the rest runs from where it got to.
+    const job = await getDb().job.findFirstOrThrow({ where: { kind: ESCALATION_REFRESH_JOB_KIND, status: "pending" } });
+    const first = await refreshEscalationBatch(job.id, 0, 1);
+    const resumed = await getDb().job.findUniqueOrThrow({ where: { id: job.id } });
+    expect(resumed.payload).toEqual({ afterTurnId: first!.lastTurnId });
+    expect(resumed.completed).toBe(1);
+    await runPendingRefresh();
+    expect(await pendingRefreshes()).toBe(0);
+    expect(await staleRows()).toBe(0);
+    expect((await escalationOf(turnIds)).map((row) => row.escalationReasons)).toEqual([[], ["low_confidence"]]);
   });
 });
 
