@@ -262,6 +262,30 @@ describe("saving the cut-offs or the escalation settings", () => {
     expect((await escalationOf([nearOld, nearNew])).map((row) => row.escalationReasons)).toEqual([["near_cutoff"], []]);
   });
 
+  it("leaves a change of the margin that reaches more rows than it may refresh at once to the job", async () => {
+    const persona = uniquePersona("wide");
+    const { turnIds } = await createScoredTurns(persona, [{ score: 0.62 }, { score: 0.515 }, { score: 0.3 }]);
+    expect((await escalationOf(turnIds)).map((row) => row.escalationReasons)).toEqual([[], ["near_cutoff"], []]);
+    // At most one row at once (the default is 10,000): this change reaches at least two.
+    await getDb().$transaction(async (tx) => {
+      await tx.$executeRaw`SET LOCAL concord.escalation_sync_rows = '1'`;
+      await tx.setting.upsert({
+        where: { key: "queue.escalation" },
+        create: { key: "queue.escalation", value: { ...DEFAULT_ESCALATION_SETTINGS, cutoffMargin: 0.05 } },
+        update: { value: { ...DEFAULT_ESCALATION_SETTINGS, cutoffMargin: 0.05 } },
+      });
+    });
+    expect(await pendingRefreshes()).toBe(1);
+    expect((await escalationOf(turnIds)).map((row) => row.escalationReasons)).toEqual([[], ["near_cutoff"], []]);
+
+    await runPendingRefresh();
+
+    const rows = await escalationOf(turnIds);
+    expect(rows.map((row) => row.escalationReasons)).toEqual([["near_cutoff"], ["near_cutoff"], []]);
+    expect(rows[0].escalationPriority).toBeCloseTo(1 + (1 - (0.65 - 0.62) / 0.05), 12);
+    expect(await staleRows()).toBe(0);
+  });
+
   it("leaves a change of the other limits to one background job, whose result equals a full refresh", async () => {
     const persona = uniquePersona("limits");
     const { turnIds } = await createScoredTurns(persona, [{ score: 0.3 }, { score: 0.3 }, { score: 0.3 }]);

@@ -51,35 +51,52 @@ $$;
 
 -- Brings the stored escalation to the cut-offs and limits now in force: rows near an old or
 -- new cut-off at once, every row through the job when a limit other than the margin changed.
--- Returns the rows refreshed at once.
-CREATE FUNCTION "apply_queue_escalation_config"() RETURNS integer LANGUAGE plpgsql AS $$
+-- Returns the rows refreshed at once. Custom plans while it runs: refresh_queue_escalation's
+-- cached statements, after a few calls on one connection, switch to a generic plan (the ids
+-- unknown) that hashes every queue row, 30 to 70 times slower for a few thousand ids.
+CREATE FUNCTION "apply_queue_escalation_config"() RETURNS integer LANGUAGE plpgsql
+SET plan_cache_mode = force_custom_plan AS $$
 DECLARE
   applied jsonb;
   cur jsonb;
-  changed integer := 0;
+  ids integer[];
+  -- Rows refreshed at once at most (about 0.2 s); a change of the cut-offs or margin that
+  -- reaches more (a wide margin on a large queue) is left to the job too.
+  cap integer := COALESCE(NULLIF(current_setting('concord.escalation_sync_rows', true), '')::int, 10000);
+  full_refresh boolean;
 BEGIN
   -- One change at a time: the second waits, then compares with what the first applied.
   PERFORM pg_advisory_xact_lock(hashtext('queue.escalation.applied')::bigint);
   SELECT value INTO applied FROM settings WHERE key = 'queue.escalation.applied';
   cur := queue_escalation_config();
   IF applied IS NOT NULL AND applied = cur THEN RETURN 0; END IF;
-  IF applied IS NULL
-     OR (applied->'minConfidence', applied->'minVoteShare', applied->'maxPanelSpread')
-        IS DISTINCT FROM (cur->'minConfidence', cur->'minVoteShare', cur->'maxPanelSpread') THEN
-    PERFORM enqueue_queue_escalation_refresh();
-  END IF;
-  IF applied IS NOT NULL THEN
-    -- "<=" where queue_escalation_rows tests "<": a few more rows, never one fewer.
-    changed := refresh_queue_escalation(ARRAY(
+  full_refresh := applied IS NULL
+    OR (applied->'minConfidence', applied->'minVoteShare', applied->'maxPanelSpread')
+       IS DISTINCT FROM (cur->'minConfidence', cur->'minVoteShare', cur->'maxPanelSpread');
+  IF NOT full_refresh THEN
+    -- Only the cut-offs or the margin changed. "<=" where queue_escalation_rows tests "<":
+    -- a few more rows, never one fewer.
+    ids := ARRAY(
       SELECT q.turn_id FROM queue_items q
       WHERE LEAST(abs(q.judge_score - (applied->>'fair')::float8), abs(q.judge_score - (applied->>'good')::float8),
                   abs(q.judge_score - (applied->>'excellent')::float8)) <= (applied->>'cutoffMargin')::float8
          OR LEAST(abs(q.judge_score - (cur->>'fair')::float8), abs(q.judge_score - (cur->>'good')::float8),
-                  abs(q.judge_score - (cur->>'excellent')::float8)) <= (cur->>'cutoffMargin')::float8));
+                  abs(q.judge_score - (cur->>'excellent')::float8)) <= (cur->>'cutoffMargin')::float8
+      LIMIT cap + 1);
+    full_refresh := cardinality(ids) > cap;
+  END IF;
+  -- Rows the job has not reached yet keep reasons under the previous configuration, and
+  -- the job's batches read the configuration in force when they run: once it has run, every
+  -- row follows the last change, whatever changes came between.
+  IF full_refresh THEN
+    PERFORM enqueue_queue_escalation_refresh();
+  ELSE
+    ids := ARRAY(SELECT unnest(ids) ORDER BY 1);
   END IF;
   INSERT INTO settings (key, value, updated_at) VALUES ('queue.escalation.applied', cur, now())
   ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now();
-  RETURN changed;
+  IF full_refresh THEN RETURN 0; END IF;
+  RETURN refresh_queue_escalation(ids);
 END
 $$;
 
