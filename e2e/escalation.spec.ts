@@ -94,3 +94,28 @@ test("the agreement report has its escalation and weighting section", async ({ p
   await expect(section).toContainText(/sampled queue/);
   await section.screenshot({ path: "test-results/escalation-report-1440.png" });
 });
+
+test("while escalation is recomputed in the background, Manage the queue says so with its progress", async ({ page, signInAs }) => {
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    // A refresh job not due yet, so the server's worker leaves it waiting: 1 of 5 items done.
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO jobs (kind, payload, total, completed, run_after) VALUES ('queue-escalation-refresh', '{"afterTurnId": 0}', 5, 1, now() + interval '1 hour') RETURNING id`,
+    );
+    try {
+      await signInAs("admin");
+      await page.goto("/queue/manage");
+      const notice = page.getByRole("status").filter({ hasText: "Escalation is being recomputed" });
+      await expect(notice).toContainText("Escalation is being recomputed for 5 items after a change of its limits or of the quality cut-offs: 1 done (20 %)");
+      await notice.screenshot({ path: "test-results/escalation-refresh-1440.png" });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await notice.screenshot({ path: "test-results/escalation-refresh-390.png" });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await client.query("DELETE FROM jobs WHERE id = $1", [rows[0].id]);
+    }
+  } finally {
+    await client.end();
+  }
+});

@@ -21,7 +21,7 @@ export function EscalatedItems({ overview, settings, refresh = null }: { overvie
       <p className="muted">{design} Only admins see these reasons.</p>
       {refresh && (
         <p className="alert alert-warning" role="status">
-          Escalation is being recomputed for {number.format(refresh.items)} items after a change of the limits: {number.format(refresh.done)} done (
+          Escalation is being recomputed for {number.format(refresh.items)} items after a change of its limits or of the quality cut-offs: {number.format(refresh.done)} done (
           {number.format(Math.floor((refresh.done / Math.max(refresh.items, 1)) * 100))} %). Until it finishes, some items below still follow the previous
           limits; reload the page to see its progress.
         </p>
