@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { RefreshWhile } from "@/components/ui/refresh-while";
 import { sessionPath } from "@/lib/sessions/session-path";
 import { turnPageQuery } from "@/lib/sessions/session-params";
 import { ESCALATION_REASONS, reasonLabel, type EscalationSettings } from "@/lib/queue/escalation.schema";
@@ -19,11 +20,12 @@ export function EscalatedItems({ overview, settings, refresh = null }: { overvie
     <section className="section" aria-labelledby="escalation-heading">
       <h2 id="escalation-heading">Escalated items</h2>
       <p className="muted">{design} Only admins see these reasons.</p>
+      <RefreshWhile active={refresh !== null} everyMs={2000} />
       {refresh && (
         <p className="alert alert-warning" role="status">
           Escalation is being recomputed for {number.format(refresh.items)} items after a change of its limits or of the quality cut-offs: {number.format(refresh.done)} done (
           {number.format(Math.floor((refresh.done / Math.max(refresh.items, 1)) * 100))} %). Until it finishes, some items below still follow the previous
-          limits; reload the page to see its progress.
+          limits. This page updates by itself.
         </p>
       )}
       <ul className={styles.totals} aria-label="Escalated items by reason">

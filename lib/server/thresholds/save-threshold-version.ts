@@ -7,6 +7,7 @@ import { getDb } from "../db";
 import { DomainError } from "../errors";
 import { ensureRecomputeJob } from "./ensure-recompute-job";
 import { ensureSeedThresholds } from "./get-active-thresholds";
+import { wakeServerJobWorker } from "../jobs/start-server-job-worker";
 
 /** pg_advisory_xact_lock key: saves of threshold versions run one at a time. */
 const SAVE_LOCK = 10_040_400;
@@ -27,7 +28,7 @@ export async function saveThresholdVersion(input: SaveThresholdVersion): Promise
   const weights = canonicalWeights(parsed.data.weights);
   await ensureSeedThresholds();
 
-  return getDb().$transaction(
+  const saved = await getDb().$transaction(
     async (tx) => {
       await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${SAVE_LOCK}::bigint)`;
       const active = await tx.thresholdVersion.findFirst({ where: { isActive: true }, include: { author: { select: { name: true } } } });
@@ -70,4 +71,7 @@ export async function saveThresholdVersion(input: SaveThresholdVersion): Promise
     },
     { timeout: 30_000, maxWait: 10_000 },
   );
+  // The recompute, and any escalation refresh the new cut-offs queued, start now rather than at the worker's next poll.
+  wakeServerJobWorker();
+  return saved;
 }
