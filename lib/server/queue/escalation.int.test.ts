@@ -418,3 +418,16 @@ describe("what a rater is sent under escalation", () => {
     for (const secret of ["escalat", "Escalat", "\"reasons\"", "priority", "inclusion", "probability", "near_cutoff", "Near a cut-off"]) expect(body).not.toContain(secret);
   });
 });
+
+describe("the escalation refresh's plans", () => {
+  it("are made for each call's ids, never a cached generic plan that reads every queue row", async () => {
+    // Functions whose cached statements run per call with a batch of ids.
+    const rows = await getDb().$queryRaw<{ proname: string; proconfig: string[] | null }[]>`
+      SELECT proname, proconfig FROM pg_proc WHERE proname IN ('refresh_queue_escalation', 'apply_queue_escalation_config', 'rescore_queue_batch') ORDER BY proname`;
+    expect(rows.map((row) => [row.proname, row.proconfig])).toEqual([
+      ["apply_queue_escalation_config", ["plan_cache_mode=force_custom_plan"]],
+      ["refresh_queue_escalation", ["plan_cache_mode=force_custom_plan"]],
+      ["rescore_queue_batch", ["plan_cache_mode=force_custom_plan"]],
+    ]);
+  });
+});
