@@ -5,11 +5,12 @@
 // or new cut-off at once; other limits by the background job, migration
 // "escalation_refresh_off_save_path"), paired on the same data in the same run, alternating.
 // ESCALATION_BENCH_TURNS=<n> (default 100,000 queue items).
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { register } from "node:module";
-import { loadavg, tmpdir } from "node:os";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { plantScoredTurns } from "./plant-scored-turns.ts";
+import { withBenchDatabase } from "./bench-database.ts";
 
 register("../scripts/lib/server-only-hook.mjs", import.meta.url);
 
@@ -58,25 +59,9 @@ INSERT INTO settings (key, value) VALUES ('queue.escalation.applied', queue_esca
 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value;`;
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), "concord-bench-escalation-"));
-chmodSync(dir, 0o755);
-const { startEmbeddedPostgres } = await import("../scripts/lib/embedded-db.mjs");
-const db = await startEmbeddedPostgres({ baseDir: dir, database: "concord_bench" });
-try {
-  const { applyMigrations } = await import("../lib/server/migrate.ts");
-  await applyMigrations(db.url);
-  process.env.DATABASE_URL = db.url;
-  await main();
-} finally {
-  const { closeScorePool } = await import("../lib/server/thresholds/score-pool.ts");
-  const { getDb } = await import("../lib/server/db.ts");
-  await closeScorePool();
-  await getDb().$disconnect();
-  await db.stop();
-  rmSync(dir, { recursive: true, force: true });
-}
+await withBenchDatabase("escalation", main);
 
-async function main(): Promise<void> {
+async function main(dir: string): Promise<void> {
   const { scorePool } = await import("../lib/server/thresholds/score-pool.ts");
   const { ensureRecomputeJob } = await import("../lib/server/thresholds/ensure-recompute-job.ts");
   const { SEED_THRESHOLDS } = await import("../lib/thresholds/thresholds.schema.ts");

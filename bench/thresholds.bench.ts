@@ -7,11 +7,11 @@
 // first draft after a data change reread every score (12.7 s); now a rating rereads only the
 // human levels and new turns only themselves, and the very first read is a binary COPY.
 // THRESHOLDS_BENCH_TURNS=<n> fills n turns instead (figures then scale to a million).
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { register } from "node:module";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { plantScoredTurns } from "./plant-scored-turns.ts";
+import { withBenchDatabase } from "./bench-database.ts";
 
 register("../scripts/lib/server-only-hook.mjs", import.meta.url);
 
@@ -25,29 +25,13 @@ const verdict = (value: number, target: number) => (value < target ? "BELOW TARG
 const atMillion = (seconds: number) => (TURNS === 1_000_000 ? seconds : (seconds * 1_000_000) / TURNS);
 const scaledNote = TURNS === 1_000_000 ? "" : ` (measured on ${TURNS.toLocaleString("en")} turns, scaled linearly to 1,000,000)`;
 
-const dir = mkdtempSync(path.join(tmpdir(), "concord-bench-thresholds-"));
-chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
-const { startEmbeddedPostgres } = await import("../scripts/lib/embedded-db.mjs");
-const db = await startEmbeddedPostgres({ baseDir: dir, database: "concord_bench" });
-try {
-  const { applyMigrations } = await import("../lib/server/migrate.ts");
-  await applyMigrations(db.url);
-  process.env.DATABASE_URL = db.url;
-  await main();
-} finally {
-  const { closeScorePool } = await import("../lib/server/thresholds/score-pool.ts");
-  const { getDb } = await import("../lib/server/db.ts");
-  await closeScorePool();
-  await getDb().$disconnect();
-  await db.stop();
-  rmSync(dir, { recursive: true, force: true });
-}
+await withBenchDatabase("thresholds", main);
 
 function seconds(since: bigint): number {
   return Number(process.hrtime.bigint() - since) / 1e9;
 }
 
-async function main(): Promise<void> {
+async function main(dir: string): Promise<void> {
   const { scorePool } = await import("../lib/server/thresholds/score-pool.ts");
   const { ensureRecomputeJob } = await import("../lib/server/thresholds/ensure-recompute-job.ts");
   const { SEED_THRESHOLDS } = await import("../lib/thresholds/thresholds.schema.ts");

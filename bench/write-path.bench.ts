@@ -8,12 +8,11 @@
 //   - change of display judge: every session's shown row re-marked, every queue row rescored.
 // PostgreSQL CPU is printed beside wall time: on a shared machine it is the steadier figure.
 // WRITE_PATH_BENCH_TURNS=<n> (default 100,000; targets are scaled from a million linearly).
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { register } from "node:module";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { loadavg } from "node:os";
 import { writePathFunctions, type WritePathVersion } from "./write-path-versions.ts";
 import { plantScoredTurns } from "./plant-scored-turns.ts";
+import { withBenchDatabase } from "./bench-database.ts";
 
 register("../scripts/lib/server-only-hook.mjs", import.meta.url);
 
@@ -27,27 +26,11 @@ const PER_MILLION = 1_000_000 / TURNS;
 const TODAY = { recomputeSecondsPer100k: 7.5, displayCpuPer100k: 1.4 };
 const TARGET_AT_MILLION = { recompute: 20, display: 10 };
 
-const dir = mkdtempSync(path.join(tmpdir(), "concord-bench-write-path-"));
-chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
-const { startEmbeddedPostgres } = await import("../scripts/lib/embedded-db.mjs");
-const db = await startEmbeddedPostgres({ baseDir: dir, database: "concord_bench" });
-try {
-  const { applyMigrations } = await import("../lib/server/migrate.ts");
-  await applyMigrations(db.url);
-  process.env.DATABASE_URL = db.url;
-  await main();
-} finally {
-  const { closeScorePool } = await import("../lib/server/thresholds/score-pool.ts");
-  const { getDb } = await import("../lib/server/db.ts");
-  await closeScorePool();
-  await getDb().$disconnect();
-  await db.stop();
-  rmSync(dir, { recursive: true, force: true });
-}
+await withBenchDatabase("write-path", main);
 
 type Run = { wall: number; node: number; postgres: number };
 
-async function main(): Promise<void> {
+async function main(dir: string): Promise<void> {
   const { scorePool } = await import("../lib/server/thresholds/score-pool.ts");
   const { ensureRecomputeJob } = await import("../lib/server/thresholds/ensure-recompute-job.ts");
   const { SEED_THRESHOLDS } = await import("../lib/thresholds/thresholds.schema.ts");
