@@ -1,7 +1,7 @@
 // Columns filled row by row: numbers straight into a growing Float64Array, other values in
 // one array per field (CSV text interned, so a column of a thousand group ids holds a
 // thousand strings, not a million). No object is made or kept per row.
-import { ByteInterner } from "./byte-interner.ts";
+import { ByteInterner } from "@/lib/byte-interner";
 
 /**
  * A column read as numbers: `values[i]` is the row's number, or NaN when the value was not
@@ -55,7 +55,7 @@ export class TableBuilder {
     this.texts = textFields.map(() => []);
     this.numbers = numberFields.map(() => new Float64Array(1024));
     this.others = numberFields.map(() => new Map());
-    this.interner = byBytes ? new ByteInterner() : null;
+    this.interner = byBytes ? new ByteInterner({ maxCodes: 1 << 16, maxBytes: 256 }) : null;
     this.codes = byBytes ? textFields.map(() => new Int32Array(1024)) : [];
   }
 

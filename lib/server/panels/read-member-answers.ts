@@ -3,6 +3,7 @@ import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import type { MemberLabelCodes, MemberScores } from "@/lib/panels/aggregate-panel";
 import { BinaryCopyReader } from "./binary-copy-reader";
+import { ByteInterner, FNV } from "@/lib/byte-interner";
 
 // A panel's members' answers as typed columns, one row per member, each column aggregated
 // in turn order straight off the (judge_id, turn_id) indexes as one bytea of big-endian
@@ -111,66 +112,17 @@ const labelsSql = (members: string, isEscaped: boolean) => `
 const utf8 = new TextDecoder();
 const NEWLINE = 10;
 
-/**
- * The distinct labels seen so far, each one code (its place in `labels`), found by the
- * FNV-1a hash of its UTF-8 bytes in an open-addressing table and then compared byte for
- * byte: a million labels make no million strings and no Map entry per label.
- */
-class LabelDictionary {
-  readonly labels: string[] = [];
-  private bytes: Uint8Array[] = [];
-  private hashes: number[] = [];
-  /** code + 1 at a hash's slot (linear probing); 0 is empty. */
-  private slots = new Int32Array(1024);
-
-  /** The code of field[start, end), added if new. */
-  code(field: Uint8Array, start: number, end: number, hash: number): number {
-    const mask = this.slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = this.slots[slot] - 1;
-      if (entry < 0) break;
-      if (this.hashes[entry] === hash && isSame(this.bytes[entry], field, start, end)) return entry;
-    }
-    const bytes = field.slice(start, end);
-    const code = this.labels.length;
-    this.labels.push(utf8.decode(bytes));
-    this.bytes.push(bytes);
-    this.hashes.push(hash);
-    if (2 * this.labels.length > this.slots.length) this.rehash();
-    else this.place(code);
-    return code;
-  }
-
-  private place(code: number): void {
-    const mask = this.slots.length - 1;
-    let slot = this.hashes[code] & mask;
-    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
-    this.slots[slot] = code + 1;
-  }
-
-  private rehash(): void {
-    this.slots = new Int32Array(this.slots.length * 4);
-    for (let code = 0; code < this.labels.length; code++) this.place(code);
-  }
-}
-
-function isSame(bytes: Uint8Array, field: Uint8Array, start: number, end: number): boolean {
-  if (bytes.length !== end - start) return false;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== field[start + i]) return false;
-  return true;
-}
-
 /** The newline-separated labels of a text as codes in the dictionary. Null when the pieces are not n (a label held a newline). */
-function splitLabelCodes(field: Uint8Array | null, n: number, dictionary: LabelDictionary): Int32Array | null {
+function splitLabelCodes(field: Uint8Array | null, n: number, dictionary: ByteInterner): Int32Array | null {
   if (field === null) return n === 0 ? new Int32Array(0) : null;
   const codes = new Int32Array(n);
   let count = 0;
   for (let start = 0; start <= field.length; ) {
-    let hash = 0x811c9dc5; // FNV-1a over the label's bytes
+    let hash: number = FNV.offset; // byteHash of the label's bytes, taken while looking for its end
     let end = start;
-    for (; end < field.length && field[end] !== NEWLINE; end++) hash = Math.imul(hash ^ field[end], 0x01000193);
+    for (; end < field.length && field[end] !== NEWLINE; end++) hash = Math.imul(hash ^ field[end], FNV.prime);
     if (count === n) return null;
-    codes[count++] = dictionary.code(field, start, end, hash);
+    codes[count++] = dictionary.intern(field, start, end, hash);
     start = end + 1;
   }
   return count === n ? codes : null;
@@ -189,12 +141,13 @@ function splitEscapedLabels(field: Uint8Array | null): string[] {
  */
 export async function readMemberLabelCodes(client: pg.ClientBase, memberIds: readonly number[]): Promise<MemberLabelCodes> {
   const members = membersSql(memberIds);
-  const dictionary = new LabelDictionary();
+  // The distinct labels, each one code, found by their bytes: a million labels make no million strings.
+  const dictionary = new ByteInterner();
   const plain = await copyRows(client, labelsSql(members, false), ([turns, text]) => {
     const turnIds = decodeInt4s(turns);
     return { turnIds, codes: splitLabelCodes(text, turnIds.length, dictionary) };
   });
-  if (plain.every((member) => member.codes !== null)) return { dictionary: dictionary.labels, members: plain.map(({ turnIds, codes }) => ({ turnIds, codes: codes! })) };
+  if (plain.every((member) => member.codes !== null)) return { dictionary: dictionary.strings, members: plain.map(({ turnIds, codes }) => ({ turnIds, codes: codes! })) };
   const labels: string[] = [];
   const codeOf = new Map<string, number>();
   return {

@@ -1,18 +1,21 @@
-// Text cells interned by their bytes: a cell whose bytes were seen before gets the same code
-// and the same string, without decoding it again or building a string to look it up (a
-// column of a thousand group ids over a million rows decodes a thousand strings).
+// Texts interned by their UTF-8 bytes: bytes seen before get the same code and the same
+// string, without decoding them again or building a string to look them up (a CSV column of a
+// thousand group ids over a million rows decodes a thousand strings; a panel's million labels
+// become codes of a few distinct ones).
 
-const MAX_CODES = 1 << 16;
+const utf8 = new TextDecoder();
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
 /** FNV-1a over the bytes, as a caller scanning them computes it: hash = (hash ^ byte) · prime, from the offset basis. */
-export function byteHash(bytes: Buffer, start: number, end: number): number {
+export function byteHash(bytes: Uint8Array, start: number, end: number): number {
   let hash = FNV_OFFSET;
   for (let p = start; p < end; p++) hash = Math.imul(hash ^ bytes[p], FNV_PRIME);
   return hash;
 }
-const MAX_BYTES = 256;
+
+/** One step of byteHash, for a caller hashing bytes as it scans them. */
+export const FNV = { offset: FNV_OFFSET, prime: FNV_PRIME } as const;
 
 export class ByteInterner {
   /** The string of each code, decoded as UTF-8 once. */
@@ -20,16 +23,19 @@ export class ByteInterner {
   private slots = new Int32Array(1 << 10); // code + 1; 0 is empty
   private hashes: number[] = [];
   private starts: number[] = [];
-  private keys = Buffer.allocUnsafe(1 << 14);
+  private keys = new Uint8Array(1 << 14);
   private used = 0;
 
+  /** Beyond `maxCodes` distinct texts, or for a text longer than `maxBytes`, intern answers −1. */
+  constructor(private readonly limits: { maxCodes: number; maxBytes: number } = { maxCodes: Infinity, maxBytes: Infinity }) {}
+
   /**
-   * The code of the cell `bytes[start…end)`, whose 32-bit FNV-1a hash (byteHash) the caller
-   * computed while scanning it; −1 once 2¹⁶ codes are taken, or for a long cell.
+   * The code of the text `bytes[start…end)`, whose 32-bit FNV-1a hash (byteHash) the caller
+   * computed while scanning it; −1 beyond the limits.
    */
-  intern(bytes: Buffer, start: number, end: number, hash: number): number {
+  intern(bytes: Uint8Array, start: number, end: number, hash: number): number {
     const length = end - start;
-    if (length > MAX_BYTES) return -1;
+    if (length > this.limits.maxBytes) return -1;
     const mask = this.slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot];
@@ -37,30 +43,31 @@ export class ByteInterner {
       const code = entry - 1;
       if (this.hashes[code] === hash && this.isSame(code, bytes, start, length)) return code;
     }
-    if (this.strings.length === MAX_CODES) return -1;
+    if (this.strings.length >= this.limits.maxCodes) return -1;
     return this.add(hash, bytes, start, end);
   }
 
-  private isSame(code: number, bytes: Buffer, start: number, length: number): boolean {
+  private isSame(code: number, bytes: Uint8Array, start: number, length: number): boolean {
     const from = this.starts[code];
     if (this.starts[code + 1] - from !== length) return false;
     for (let p = 0; p < length; p++) if (this.keys[from + p] !== bytes[start + p]) return false;
     return true;
   }
 
-  private add(hash: number, bytes: Buffer, start: number, end: number): number {
+  private add(hash: number, bytes: Uint8Array, start: number, end: number): number {
     const code = this.strings.length;
     if (this.used + (end - start) > this.keys.length) {
-      const bigger = Buffer.allocUnsafe(2 * (this.keys.length + end - start));
-      this.keys.copy(bigger, 0, 0, this.used);
+      const bigger = new Uint8Array(2 * (this.keys.length + end - start));
+      bigger.set(this.keys.subarray(0, this.used));
       this.keys = bigger;
     }
     if (code === 0) this.starts.push(0);
-    bytes.copy(this.keys, this.used, start, end);
+    const text = bytes.subarray(start, end);
+    this.keys.set(text, this.used);
     this.used += end - start;
     this.starts.push(this.used);
     this.hashes.push(hash);
-    this.strings.push(bytes.toString("utf8", start, end));
+    this.strings.push(utf8.decode(text));
     if (2 * this.strings.length > this.slots.length) this.rehash();
     else this.place(code);
     return code;
