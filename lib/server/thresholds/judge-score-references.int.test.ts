@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { databaseUrl } from "../db";
+import { scorePool } from "./score-pool";
+import { insertScoredSession, useScratchDatabase } from "./thresholds-test-data";
+
+// judge_scores' references to turns and judges are kept by statement triggers and an advisory
+// lock (migration "judge_scores_set_based_references"), not by foreign keys. These tests hold
+// two transactions open at once, on two connections, in both orders, and check that a score
+// can never outlive its turn or judge.
+
+const TURN = { personaId: "thesis", length: 0.5, sentiment: 0.1, completeness: 0.5, critical: null };
+
+let drop: (() => Promise<void>) | null = null;
+const clients: pg.Client[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.end().catch(() => undefined);
+  await drop?.();
+  drop = null;
+});
+
+async function connect(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  clients.push(client);
+  return client;
+}
+
+async function newJudge(name: string): Promise<number> {
+  const { rows } = await scorePool().query<{ id: number }>("INSERT INTO judges (name, version, kind) VALUES ($1, 'v1', 'heuristic') RETURNING id", [name]);
+  return rows[0].id;
+}
+
+async function orphans(): Promise<number> {
+  const { rows } = await scorePool().query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM judge_scores js
+     WHERE NOT EXISTS (SELECT 1 FROM turns t WHERE t.id = js.turn_id) OR NOT EXISTS (SELECT 1 FROM judges j WHERE j.id = js.judge_id)`,
+  );
+  return rows[0].n;
+}
+
+/** True when the promise is still pending after a while (it waits for a lock). */
+async function isWaiting(promise: Promise<unknown>): Promise<boolean> {
+  const marker = Symbol("waiting");
+  const result = await Promise.race([promise.then(() => null, () => null), new Promise((resolve) => setTimeout(() => resolve(marker), 300))]);
+  return result === marker;
+}
+
+const insertScore = (client: pg.Client, turnId: number, judgeId: number) =>
+  client.query("INSERT INTO judge_scores (turn_id, judge_id, overall_score) VALUES ($1, $2, 0.5)", [turnId, judgeId]);
+
+describe("a judge score's turn and judge", () => {
+  it("must exist: a score of a missing turn or judge fails as the foreign key did, naming it", async () => {
+    drop = await useScratchDatabase();
+    const { turnIds } = await insertScoredSession([TURN]);
+    const judgeId = await newJudge("other");
+    const client = await connect();
+
+    await expect(insertScore(client, turnIds[0] + 1000, judgeId)).rejects.toMatchObject({
+      code: "23503",
+      constraint: "judge_scores_turn_id_fkey",
+      detail: `Key (turn_id)=(${turnIds[0] + 1000}) is not present in table "turns".`,
+    });
+    await expect(insertScore(client, turnIds[0], judgeId + 1000)).rejects.toMatchObject({ code: "23503", constraint: "judge_scores_judge_id_fkey" });
+    await expect(client.query("UPDATE judge_scores SET turn_id = turn_id + 1000")).rejects.toMatchObject({ code: "23503" });
+    // A batch with one bad row writes nothing.
+    await expect(
+      client.query("INSERT INTO judge_scores (turn_id, judge_id, overall_score) SELECT t, $2, 0.5 FROM unnest($1::int[]) t", [[turnIds[0], turnIds[0] + 1000], judgeId]),
+    ).rejects.toMatchObject({ code: "23503" });
+    const { rows } = await scorePool().query<{ n: number }>("SELECT count(*)::int AS n FROM judge_scores WHERE judge_id = $1", [judgeId]);
+    expect(rows[0].n).toBe(0);
+    await expect(client.query("UPDATE turns SET id = id + 1000 WHERE id = $1", [turnIds[0]])).rejects.toMatchObject({ code: "23503" });
+  });
+
+  it("takes its scores with it when deleted, alone or with its session, and on TRUNCATE … CASCADE", async () => {
+    drop = await useScratchDatabase();
+    const first = await insertScoredSession([TURN, TURN]);
+    const second = await insertScoredSession([TURN, TURN]);
+    const judgeId = await newJudge("other");
+    const client = await connect();
+    for (const turnId of [...first.turnIds, ...second.turnIds]) await insertScore(client, turnId, judgeId);
+
+    await client.query("DELETE FROM turns WHERE id = $1", [first.turnIds[0]]);
+    await client.query("DELETE FROM eval_sessions WHERE id = $1", [second.sessionId]);
+    const left = await scorePool().query<{ turn_id: number }>("SELECT turn_id FROM judge_scores ORDER BY turn_id, judge_id");
+    expect(left.rows.map((row) => row.turn_id)).toEqual([first.turnIds[1], first.turnIds[1]]);
+
+    await client.query("DELETE FROM judges WHERE id = $1", [judgeId]);
+    const { rows } = await scorePool().query<{ n: number }>("SELECT count(*)::int AS n FROM judge_scores");
+    expect(rows[0].n).toBe(1);
+    await client.query("TRUNCATE eval_sessions CASCADE");
+    expect((await scorePool().query<{ n: number }>("SELECT count(*)::int AS n FROM judge_scores")).rows[0].n).toBe(0);
+  });
+
+  it("deleted while a score of it is being written: the delete waits, then takes the committed score with it", async () => {
+    drop = await useScratchDatabase();
+    const { sessionId, turnIds } = await insertScoredSession([TURN, TURN]);
+    const judgeId = await newJudge("other");
+    const [writer, deleter, judgeDeleter] = [await connect(), await connect(), await connect()];
+
+    await writer.query("BEGIN");
+    await insertScore(writer, turnIds[0], judgeId);
+    const deleting = deleter.query("DELETE FROM eval_sessions WHERE id = $1", [sessionId]);
+    expect(await isWaiting(deleting)).toBe(true);
+    await writer.query("COMMIT");
+    await deleting;
+    expect(await orphans()).toBe(0);
+    expect((await scorePool().query("SELECT 1 FROM judge_scores WHERE judge_id = $1", [judgeId])).rowCount).toBe(0);
+
+    const other = await insertScoredSession([TURN]);
+    await writer.query("BEGIN");
+    await insertScore(writer, other.turnIds[0], judgeId);
+    const deletingJudge = judgeDeleter.query("DELETE FROM judges WHERE id = $1", [judgeId]);
+    expect(await isWaiting(deletingJudge)).toBe(true);
+    await writer.query("COMMIT");
+    await deletingJudge;
+    expect(await orphans()).toBe(0);
+  });
+
+  it("deleted before a score of it commits: the writer waits, then fails; in REPEATABLE READ too", async () => {
+    drop = await useScratchDatabase();
+    const { turnIds } = await insertScoredSession([TURN, TURN]);
+    const judgeId = await newJudge("other");
+    const [writer, deleter] = [await connect(), await connect()];
+
+    await deleter.query("BEGIN");
+    await deleter.query("DELETE FROM turns WHERE id = $1", [turnIds[0]]);
+    const writing = insertScore(writer, turnIds[0], judgeId);
+    expect(await isWaiting(writing)).toBe(true);
+    await deleter.query("COMMIT");
+    await expect(writing).rejects.toMatchObject({ code: "23503", constraint: "judge_scores_turn_id_fkey" });
+
+    // A writer whose snapshot predates the delete locks the turn as a foreign key would.
+    await writer.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+    await writer.query("SELECT 1");
+    await deleter.query("DELETE FROM turns WHERE id = $1", [turnIds[1]]);
+    await expect(insertScore(writer, turnIds[1], judgeId)).rejects.toMatchObject({ code: "40001" });
+    await writer.query("ROLLBACK");
+    expect(await orphans()).toBe(0);
+
+    await deleter.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+    await expect(deleter.query("DELETE FROM judges WHERE id = $1", [judgeId])).rejects.toMatchObject({ code: "0A000" });
+    await deleter.query("ROLLBACK");
+  });
+});
