@@ -1,7 +1,8 @@
 // The write path's trigger functions as they were before issue 20's write-path work (the
 // migrations from "queue_escalation_moved_near_cutoff" on) and as they are now, read from the
-// migration files, so that a bench can time both on the same data in the same run: it
-// installs one set, times, installs the other, times, and alternates.
+// migration files (the few schema changes of that work are written out below), so that a
+// bench can time both on the same data in the same run: it installs one set, times, installs
+// the other, times, and alternates.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -40,8 +41,55 @@ export function writePathFunctions(version: WritePathVersion): string {
   }
   const missing = FUNCTIONS.filter((name) => !latest.has(name));
   if (missing.length > 0) throw new Error(`no definition of ${missing.join(", ")} in the migrations`);
-  return [...latest.values()].join("\n");
+  return [...latest.values(), SCHEMA[version]].join("\n");
 }
+
+/**
+ * The write path's schema besides its functions, as before and as now (idempotent): the
+ * foreign keys of judge_scores or the triggers that replace them (migration
+ * "judge_scores_set_based_references"), and the queue's priority index over every row or
+ * over escalated rows only (migration "queue_rescore_inline_escalation").
+ */
+const REFERENCE_TRIGGERS = [
+  ["judge_scores_check_references_insert", "judge_scores"],
+  ["judge_scores_check_references_update", "judge_scores"],
+  ["turns_delete_judge_scores", "turns"],
+  ["judges_delete_judge_scores", "judges"],
+  ["turns_truncate_judge_scores", "turns"],
+  ["judges_truncate_judge_scores", "judges"],
+  ["turns_refuse_id_change", "turns"],
+  ["judges_refuse_id_change", "judges"],
+];
+const SCHEMA: Record<WritePathVersion, string> = {
+  before: `
+${REFERENCE_TRIGGERS.map(([trigger, table]) => `DROP TRIGGER IF EXISTS "${trigger}" ON "${table}";`).join("\n")}
+ALTER TABLE "judge_scores" DROP CONSTRAINT IF EXISTS "judge_scores_turn_id_fkey", DROP CONSTRAINT IF EXISTS "judge_scores_judge_id_fkey";
+ALTER TABLE "judge_scores" ADD CONSTRAINT "judge_scores_turn_id_fkey" FOREIGN KEY ("turn_id") REFERENCES "turns"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "judge_scores" ADD CONSTRAINT "judge_scores_judge_id_fkey" FOREIGN KEY ("judge_id") REFERENCES "judges"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+DROP INDEX IF EXISTS "queue_items_escalated_priority_turn_id_idx";
+CREATE INDEX IF NOT EXISTS "queue_items_escalation_priority_turn_id_idx" ON "queue_items"("escalation_priority" DESC, "turn_id");
+ANALYZE queue_items;`,
+  now: `
+ALTER TABLE "judge_scores" DROP CONSTRAINT IF EXISTS "judge_scores_turn_id_fkey", DROP CONSTRAINT IF EXISTS "judge_scores_judge_id_fkey";
+CREATE OR REPLACE TRIGGER "judge_scores_check_references_insert" AFTER INSERT ON "judge_scores"
+  REFERENCING NEW TABLE AS new_scores FOR EACH STATEMENT EXECUTE FUNCTION judge_scores_check_references();
+CREATE OR REPLACE TRIGGER "judge_scores_check_references_update" AFTER UPDATE ON "judge_scores"
+  REFERENCING NEW TABLE AS new_scores FOR EACH STATEMENT EXECUTE FUNCTION judge_scores_check_references();
+CREATE OR REPLACE TRIGGER "turns_delete_judge_scores" AFTER DELETE ON "turns"
+  REFERENCING OLD TABLE AS old_turns FOR EACH STATEMENT EXECUTE FUNCTION turns_delete_judge_scores();
+CREATE OR REPLACE TRIGGER "judges_delete_judge_scores" AFTER DELETE ON "judges"
+  REFERENCING OLD TABLE AS old_judges FOR EACH STATEMENT EXECUTE FUNCTION judges_delete_judge_scores();
+CREATE OR REPLACE TRIGGER "turns_truncate_judge_scores" AFTER TRUNCATE ON "turns" FOR EACH STATEMENT EXECUTE FUNCTION truncate_judge_scores();
+CREATE OR REPLACE TRIGGER "judges_truncate_judge_scores" AFTER TRUNCATE ON "judges" FOR EACH STATEMENT EXECUTE FUNCTION truncate_judge_scores();
+CREATE OR REPLACE TRIGGER "turns_refuse_id_change" BEFORE UPDATE OF id ON "turns"
+  FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION refuse_id_change();
+CREATE OR REPLACE TRIGGER "judges_refuse_id_change" BEFORE UPDATE OF id ON "judges"
+  FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION refuse_id_change();
+DROP INDEX IF EXISTS "queue_items_escalation_priority_turn_id_idx";
+CREATE INDEX IF NOT EXISTS "queue_items_escalated_priority_turn_id_idx" ON "queue_items"("escalation_priority" DESC, "turn_id")
+  WHERE "escalation_priority" > 0;
+ANALYZE queue_items;`,
+};
 
 function lastDefinition(sql: string, name: string): string | null {
   const pattern = new RegExp(`CREATE (OR REPLACE )?FUNCTION "${name}"\\(`, "g");

@@ -5,13 +5,18 @@ import { scorePool } from "./score-pool";
 /** A job holds its lease this long; each batch renews it. An expired lease means its runner died. */
 export const RECOMPUTE_LEASE = "2 minutes";
 
+// Scores already there (a batch written again) are skipped by an anti-join rather than ON
+// CONFLICT DO NOTHING, whose speculative insertion cost a tenth of the batch. The only writer
+// of a recomputed version's scores is its job, one runner at a time: should a runner whose
+// lease passed still write the same batch at the same moment, its insert fails on the unique
+// key and the batch is written once all the same.
 const INSERT_SCORES = `
 INSERT INTO judge_scores (turn_id, judge_id, overall_score, length_score, sentiment_score, completeness_score,
   critical_intensity, impact_score, is_imported)
 SELECT u.turn_id, $1, u.overall, u.length, u.sentiment, u.completeness, u.critical, u.impact, false
 FROM unnest($2::int[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::float8[])
   AS u(turn_id, overall, length, sentiment, completeness, critical, impact)
-ON CONFLICT (turn_id, judge_id) DO NOTHING`;
+WHERE NOT EXISTS (SELECT 1 FROM judge_scores d WHERE d.turn_id = u.turn_id AND d.judge_id = $1)`;
 
 // The watermark only moves forward: batches may commit out of order (two writers).
 const ADVANCE = `
