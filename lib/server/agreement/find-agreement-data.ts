@@ -2,15 +2,19 @@ import "server-only";
 import type { AgreementRatings, AgreementUnits } from "@/lib/agreement/agreement-data";
 import type { ResolvedScope } from "@/lib/agreement/resolved-scope";
 import { scorePool } from "@/lib/server/thresholds/score-pool";
+import type { Readable } from "node:stream";
+import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
+import { RatedUnitsReader, scoresInTurnOrder } from "./rated-units-reader";
 import { scopeFilters, type ScopeColumns } from "./scope-filters";
 
-// The judge-vs-human data of a scope, from two tables kept by triggers (migration
-// "rated_units"): rated_units, one row per turn × criterion with human levels, which holds
-// its row ready as JSON text (doc, see the schema), and rated_unit_scores, every judge's
-// score of those turns. A cold report thus reads about one narrow row per rated turn: two
-// aggregates of ready text, run at once on two connections, merged here by turn id. The
-// units come back as one flat JSON array, which parses in half the time of nested ones. The human level
-// itself is computed from the ratings in lib/agreement (one tested rule).
+// The judge-vs-human data of a scope, from two tables kept by triggers (migrations
+// "rated_units", "rated_units_packed"): rated_units, one row per turn × criterion with human
+// levels, which holds its row ready packed as bytes, and rated_unit_scores, every judge's
+// score of those turns. A cold report thus reads about one narrow row per rated turn: the
+// judge's scores as one bytea, and the units by a binary COPY on a second connection at the
+// same time, decoded while they stream in (rated-units-reader.ts). The human level itself is
+// computed from the ratings in lib/agreement (one tested rule).
 
 const COLUMNS: ScopeColumns = { persona: "u.persona_id", time: "u.turn_time", importId: "u.import_id" };
 
@@ -19,61 +23,91 @@ type Data = { units: AgreementUnits; ratings: AgreementRatings };
 /** The units (turn × criterion with ratings and a score of the scope's judge) and their ratings, in turn order. */
 export async function findAgreementData(scope: ResolvedScope): Promise<Data> {
   if (scope.judge === null) return emptyData();
+  // COPY takes no parameters: the scope's values go in as quoted literals.
   const { sql, values } = scopeFilters(scope, { firstParam: 1, criterionSql: "u.label", columns: COLUMNS });
-  // Through node-postgres, not Prisma: the two big values (the docs' text, the scores' bytes)
-  // arrive as one string and one Buffer, with no conversion on the way.
+  const filters = inlineParameters(sql, values);
+  // Through node-postgres, not Prisma: the scores' bytes arrive as one Buffer, the units as
+  // the COPY's chunks, with no conversion on the way.
   const pool = scorePool();
-  const [{ rows: [docs] }, { rows: [scores] }] = await Promise.all([
-    pool.query<{ data: string | null }>(
-      `SELECT '[' || string_agg(u.doc, ',' ORDER BY u.turn_id, u.criterion) || ']' AS data FROM rated_units u WHERE true ${sql}`,
-      values,
-    ),
-    // Turn ids and scores as their own bytes (int4 and float8, big-endian): no number to
-    // format in PostgreSQL or to parse here.
-    pool.query<{ scores: Buffer | null }>(
-      `SELECT string_agg(int4send(turn_id) || float8send(score), ''::bytea ORDER BY turn_id) AS scores FROM rated_unit_scores WHERE judge_id = $1`,
-      [scope.judge.id],
-    ),
-  ]);
-  if (docs.data === null || scores.scores === null) return emptyData();
-  return merge(JSON.parse(docs.data) as (string | number | null)[], new DataView(scores.scores.buffer, scores.scores.byteOffset, scores.scores.byteLength));
+  // Turn ids and scores as their own bytes (int4 and float8, big-endian): no number to
+  // format in PostgreSQL or to parse here.
+  const scores = pool.query<{ scores: Buffer | null }>(
+    `SELECT string_agg(int4send(turn_id) || float8send(score), ''::bytea ORDER BY turn_id) AS scores FROM rated_unit_scores WHERE judge_id = $1`,
+    [scope.judge.id],
+  );
+  scores.catch(() => {}); // awaited below; a failure surfaces there, not as an unhandled rejection
+  const client = await pool.connect();
+  let isBroken = false;
+  try {
+    const stream = client.query(copyTo(
+      `COPY (SELECT string_agg(int4send(length(u.packed)) || u.packed, ''::bytea ORDER BY u.turn_id, u.criterion) FROM rated_units u WHERE true ${filters}) TO STDOUT (FORMAT binary)`,
+    ));
+    return await readUnits(stream, scores);
+  } catch (error) {
+    isBroken = true; // possibly in the middle of the COPY: the connection is closed, not reused
+    throw error;
+  } finally {
+    client.release(isBroken);
+  }
 }
 
-/** The units (flat docs, in turn order) that have a score of the judge (turn id and score, 12 bytes each, in turn order), as columns. */
-function merge(flat: (string | number | null)[], scores: DataView): Data {
-  const data = emptyData();
-  const { units, ratings } = data;
-  const nScores = scores.byteLength / 12;
-  let s = 0;
-  let at = 0;
-  while (at < flat.length) {
-    const turnId = flat[at] as number;
-    const k = flat[at + 10] as number;
-    const next = at + 11 + 2 * k;
-    while (s < nScores && scores.getInt32(12 * s) < turnId) s++;
-    if (s < nScores && scores.getInt32(12 * s) === turnId) {
-      const u = units.turnId.length;
-      if (u > 0 && turnId < units.turnId[u - 1]) throw new Error("agreement units came back out of order");
-      units.turnId.push(turnId);
-      units.sessionId.push(flat[at + 1] as number);
-      units.persona.push(flat[at + 2] as string);
-      units.criterion.push(flat[at + 3] as string);
-      units.ratingCriterion.push((flat[at + 4] as string | null) ?? (flat[at + 3] as string));
-      units.wordCount.push(flat[at + 5] as number);
-      units.score.push(scores.getFloat64(12 * s + 4));
-      units.day.push(flat[at + 6] as number);
-      units.importId.push(flat[at + 7] as number | null);
-      units.adjudicated.push(flat[at + 8] as number | null);
-      units.gold.push(flat[at + 9] as number | null);
-      for (let i = at + 11; i < next; i += 2) {
-        ratings.unit.push(u);
-        ratings.rater.push(flat[i] as string);
-        ratings.level.push(flat[i + 1] as number);
+/**
+ * Reads the COPY stream as it comes, all that has arrived at each "readable". Chunks that
+ * arrive before the judge's scores (a much shorter read) wait for them.
+ */
+function readUnits(stream: Readable, scores: Promise<{ rows: { scores: Buffer | null }[] }>): Promise<Data> {
+  return new Promise<Data>((resolve, reject) => {
+    let reader: RatedUnitsReader | null = null;
+    const waiting: Buffer[] = [];
+    let failure: unknown = null;
+    const fail = (error: unknown) => {
+      failure ??= error;
+      stream.destroy();
+      reject(failure);
+    };
+    scores.then((result) => {
+      try {
+        reader = new RatedUnitsReader(scoresInTurnOrder(viewOf(result.rows[0].scores)));
+        for (const chunk of waiting.splice(0)) reader.push(chunk);
+      } catch (error) {
+        fail(error);
       }
-    }
-    at = next;
-  }
-  return data;
+    }, fail);
+    stream.on("readable", () => {
+      try {
+        for (let chunk: Buffer | null; (chunk = stream.read() as Buffer | null) !== null; ) {
+          if (reader) reader.push(chunk);
+          else waiting.push(chunk);
+        }
+      } catch (error) {
+        fail(error);
+      }
+    });
+    stream.on("error", fail);
+    stream.on("end", () => {
+      scores.then(() => {
+        if (failure !== null) return;
+        try {
+          resolve(reader!.finish());
+        } catch (error) {
+          fail(error);
+        }
+      }, fail);
+    });
+  });
+}
+
+function viewOf(bytes: Buffer | null): DataView {
+  return bytes === null ? new DataView(new ArrayBuffer(0)) : new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** The filters' $1, $2, … replaced by their values as quoted literals (their casts stay in the SQL). */
+export function inlineParameters(sql: string, values: readonly unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = values[Number(n) - 1];
+    if (typeof value !== "string" && typeof value !== "number") throw new TypeError(`scope filter $${n}: expected a text or a number, got ${typeof value}`);
+    return pg.escapeLiteral(String(value));
+  });
 }
 
 function emptyData(): Data {
