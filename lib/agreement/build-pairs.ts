@@ -50,23 +50,23 @@ export function buildPairs(data: AgreementData, cutoffs: Cutoffs): AgreementPair
   const nRatings = new Int32Array(n);
   const spread = new Int32Array(n);
   let highest = 4;
-  const scratch: number[] = [];
   for (let u = 0; u < n; u++) {
-    scratch.length = 0;
-    let low = Infinity;
-    let high = -Infinity;
-    for (let i = offsets[u]; i < offsets[u + 1]; i++) {
-      scratch.push(levelOf[i]);
+    const start = offsets[u];
+    const count = offsets[u + 1] - start;
+    let low = count > 0 ? levelOf[start] : 0;
+    let high = low;
+    for (let i = start + 1; i < start + count; i++) {
       low = Math.min(low, levelOf[i]);
       high = Math.max(high, levelOf[i]);
     }
-    // One or two ratings (nearly every unit): the lower median is the one, or the lower.
-    median[u] = scratch.length === 1 ? scratch[0] : scratch.length === 2 ? Math.min(scratch[0], scratch[1]) : (lowerMedian(scratch) ?? 0);
-    // humanLevel(scratch, adjudicated), without sorting the ratings a second time.
+    // One or two ratings (nearly every unit): the lower median is the one, or the lower,
+    // with no list to sort.
+    median[u] = count <= 2 ? low : (lowerMedian(Array.from(levelOf.subarray(start, start + count))) ?? 0);
+    // humanLevel(levels, adjudicated), without sorting the ratings a second time.
     human[u] = units.adjudicated[u] ?? median[u];
     judgeLevel[u] = levelOfScore(units.score[u], cutoffs);
-    nRatings[u] = scratch.length;
-    spread[u] = scratch.length > 0 ? high - low : 0;
+    nRatings[u] = count;
+    spread[u] = high - low;
     highest = Math.max(highest, human[u]);
   }
   const labels = Array.from({ length: highest }, (_, i) => i + 1);

@@ -142,6 +142,18 @@ function alpha(pairs: AgreementPairs): HumanCeiling["alpha"] {
   for (let u = 0; u < pairs.n; u++) {
     const m = offsets[u + 1] - offsets[u];
     if (m < 2) continue;
+    if (m === 2) {
+      // Two ratings (nearly every multi-rated unit), the loop below with its terms of 0 left
+      // out (x + 0 is x): the same two, or one each way.
+      const a = table ? table[levelOf[offsets[u]] - low] : index.get(levelOf[offsets[u]])!;
+      const b = table ? table[levelOf[offsets[u] + 1] - low] : index.get(levelOf[offsets[u] + 1])!;
+      if (a === b) o[a][a] += 2;
+      else {
+        o[a][b] += 1;
+        o[b][a] += 1;
+      }
+      continue;
+    }
     classes.length = 0;
     counts.length = 0;
     for (let i = offsets[u]; i < offsets[u + 1]; i++) {

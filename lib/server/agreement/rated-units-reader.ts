@@ -3,10 +3,10 @@ import type { AgreementRatings, AgreementUnits } from "@/lib/agreement/agreement
 import { ByteInterner, FNV } from "@/lib/byte-interner";
 
 // Reads rated_units' packed rows (migration "rated_units_packed"; the layout is in
-// schema.prisma) as they stream in, straight into the report's columns. They come as one
-// value, each row after its byte length (int4), by a COPY (SELECT string_agg(…)) TO STDOUT
-// (FORMAT binary): one row per unit would cost node-postgres a message and a chunk each,
-// more than the decoding itself. Numbers are big-endian words read off
+// schema.prisma) as they stream in, straight into the report's columns. They come in a few
+// values (blocks of turns), each packed row after its byte length (int4), by a
+// COPY (SELECT string_agg(…) …) TO STDOUT (FORMAT binary): one COPY row per unit would cost
+// node-postgres a message and a chunk each, more than the decoding itself. Numbers are big-endian words read off
 // the bytes; every text (persona, label, criterion, rater key) is decoded once per distinct
 // value, however many units carry it. A unit the judge has not scored is left out, as the
 // report has always left it out: `scoreOf` answers from the judge's scores, in turn order.
@@ -28,7 +28,6 @@ export class RatedUnitsReader {
   private readonly texts = new ByteInterner();
   private pending: Buffer | null = null;
   private stage: "header" | "count" | "length" | "units" | "done" = "header";
-  private rows = 0;
   /** Bytes of the field not read yet. */
   private fieldLeft = 0;
   private lastTurnId = -Infinity;
@@ -60,11 +59,11 @@ export class RatedUnitsReader {
           if (at !== bytes.length) throw new Error("rated units: bytes after the end of the COPY stream");
           break;
         }
-        if (fields !== 1 || this.rows++ > 0) throw new Error(`rated units: expected one row of one field, got a row of ${fields}`);
+        if (fields !== 1) throw new Error(`rated units: expected rows of one field, got a row of ${fields}`);
         this.stage = "length";
       } else if (this.stage === "length") {
         if (bytes.length < at + 4) break;
-        this.fieldLeft = int32(bytes, at); // −1: no unit at all (the aggregate of no rows)
+        this.fieldLeft = int32(bytes, at); // −1: null, a block with no unit
         at += 4;
         this.stage = this.fieldLeft > 0 ? "units" : "count";
       } else if (this.stage === "units") {
