@@ -41,7 +41,6 @@ export async function findAgreementData(scope: ResolvedScope, { block = BLOCK } 
   );
   scores.catch(() => {}); // awaited below; a failure surfaces there, not as an unhandled rejection
   const client = await pool.connect();
-  let isBroken = false;
   try {
     // In turn order off the primary key, never by sorting: with the packed rows a sort of
     // 100,000 units would spill to disk. The units come in blocks of turn ids, each its own
@@ -50,6 +49,7 @@ export async function findAgreementData(scope: ResolvedScope, { block = BLOCK } 
       `SET enable_sort = off; SELECT min(turn_id) AS first, max(turn_id) AS last FROM rated_units`,
     )) as unknown as [unknown, { rows: { first: number | null; last: number | null }[] }];
     if (range.first === null || range.last === null) {
+      handBack(client);
       await scores;
       return emptyData();
     }
@@ -63,13 +63,11 @@ export async function findAgreementData(scope: ResolvedScope, { block = BLOCK } 
         WHERE b.units IS NOT NULL) TO STDOUT (FORMAT binary)`),
     );
     const data = await readUnits(stream, scores);
-    await client.query(`RESET enable_sort`);
+    handBack(client);
     return data;
   } catch (error) {
-    isBroken = true; // possibly in the middle of the COPY, or with sorting off: the connection is closed, not reused
+    client.release(true); // possibly in the middle of the COPY, or with sorting off: closed, not reused
     throw error;
-  } finally {
-    client.release(isBroken);
   }
 }
 
@@ -117,6 +115,14 @@ function readUnits(stream: Readable, scores: Promise<{ rows: { scores: Buffer | 
       }, fail);
     });
   });
+}
+
+/** Back to the pool once sorting is on again, without the report waiting for that. */
+function handBack(client: pg.PoolClient): void {
+  client.query(`RESET enable_sort`).then(
+    () => client.release(),
+    (error: Error) => client.release(error),
+  );
 }
 
 function viewOf(bytes: Buffer | null): DataView {
