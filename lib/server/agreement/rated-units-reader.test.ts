@@ -99,6 +99,14 @@ describe("RatedUnitsReader", () => {
     expect(reference).toEqual(expected(UNITS.slice(0, 4), new Map([[7, 0.1 + 0.2], [8, -0], [11, 1e-300]])));
   });
 
+  it("gives no units from a stream of no rows, or of null blocks only", () => {
+    for (const blocks of [[], [null, null]]) {
+      const reader = new RatedUnitsReader(scoresInTurnOrder(SCORES));
+      reader.push(copyStream(blocks));
+      expect(reader.finish()).toEqual(expected([], new Map()));
+    }
+  });
+
   it("gives each distinct text one string", () => {
     const reader = new RatedUnitsReader(scoresInTurnOrder(SCORES));
     reader.push(stream);
