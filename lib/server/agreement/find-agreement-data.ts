@@ -72,8 +72,8 @@ export async function findAgreementData(scope: ResolvedScope, { block = BLOCK } 
 }
 
 /**
- * Reads the COPY stream as it comes, all that has arrived at each "readable". Chunks that
- * arrive before the judge's scores (a much shorter read) wait for them.
+ * Reads the COPY stream as it comes, chunk by chunk (a few blocks of units, so few and large
+ * chunks). Chunks that arrive before the judge's scores (a much shorter read) wait for them.
  */
 function readUnits(stream: Readable, scores: Promise<{ rows: { scores: Buffer | null }[] }>): Promise<Data> {
   return new Promise<Data>((resolve, reject) => {
@@ -93,12 +93,11 @@ function readUnits(stream: Readable, scores: Promise<{ rows: { scores: Buffer | 
         fail(error);
       }
     }, fail);
-    stream.on("readable", () => {
+    stream.on("data", (chunk: Buffer) => {
+      if (failure !== null) return;
       try {
-        for (let chunk: Buffer | null; (chunk = stream.read() as Buffer | null) !== null; ) {
-          if (reader) reader.push(chunk);
-          else waiting.push(chunk);
-        }
+        if (reader) reader.push(chunk);
+        else waiting.push(chunk);
       } catch (error) {
         fail(error);
       }

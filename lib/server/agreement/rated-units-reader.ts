@@ -36,17 +36,49 @@ export class RatedUnitsReader {
 
   constructor(private readonly scoreOf: ScoreLookup) {}
 
-  /** Reads every whole unit of the bytes received so far; keeps the rest for the next chunk. */
+  /**
+   * Reads every whole unit of the bytes received so far and keeps the rest (a view, not a
+   * copy) for the next chunk. An element cut by a chunk's end is completed by copying only
+   * the bytes it still needs from the next chunk; the rest of that chunk is read in place.
+   */
   push(chunk: Buffer): void {
-    if (chunk.length === 0) return;
+    let offset = 0;
+    while (this.pending !== null && offset < chunk.length) {
+      const take = Math.min(this.bytesNeeded(this.pending), chunk.length - offset);
+      const head = Buffer.concat([this.pending, chunk.subarray(offset, offset + take)]);
+      offset += take;
+      this.pending = null;
+      this.read(head);
+    }
+    if (offset < chunk.length) this.read(offset === 0 ? chunk : chunk.subarray(offset));
+  }
+
+  /** How many more bytes the element `pending` starts needs before it can be read (at least 1). */
+  private bytesNeeded(pending: Buffer): number {
+    const has = pending.length;
+    switch (this.stage) {
+      case "header":
+        return has < HEADER ? HEADER - has : HEADER + int32(pending, 15) - has;
+      case "count":
+        return 2 - has;
+      case "length":
+        return 4 - has;
+      case "units":
+        return has < 4 ? 4 - has : 4 + int32(pending, 0) - has;
+      default:
+        return 1;
+    }
+  }
+
+  private read(bytes: Buffer): void {
     if (this.stage === "done") throw new Error("rated units: bytes after the end of the COPY stream");
-    const bytes = this.pending === null ? chunk : Buffer.concat([this.pending, chunk]);
     let at = 0;
     for (;;) {
       if (this.stage === "header") {
         if (bytes.length < at + HEADER) break;
         for (let i = 0; i < SIGNATURE.length; i++) if (bytes[at + i] !== SIGNATURE[i]) throw new Error("rated units: not a binary COPY stream");
         const extension = int32(bytes, at + 15);
+        if (extension < 0) throw new Error("rated units: not a binary COPY stream");
         if (bytes.length < at + HEADER + extension) break;
         at += HEADER + extension;
         this.stage = "count";
