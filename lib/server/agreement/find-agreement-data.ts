@@ -5,6 +5,7 @@ import { scorePool } from "@/lib/server/thresholds/score-pool";
 import type { Readable } from "node:stream";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
+import { BinaryCopyReader } from "@/lib/server/panels/binary-copy-reader";
 import { RatedUnitsReader, scoresInTurnOrder } from "./rated-units-reader";
 import { scopeFilters, type ScopeColumns } from "./scope-filters";
 
@@ -30,15 +31,10 @@ export async function findAgreementData(scope: ResolvedScope, { block = BLOCK } 
   // COPY takes no parameters: the scope's values go in as quoted literals.
   const { sql, values } = scopeFilters(scope, { firstParam: 1, criterionSql: "u.label", columns: COLUMNS });
   const filters = inlineParameters(sql, values);
-  // Through node-postgres, not Prisma: the scores' bytes arrive as one Buffer, the units as
-  // the COPY's chunks, with no conversion on the way.
+  // Through node-postgres, not Prisma, and both by binary COPY: the bytes arrive as they are
+  // stored, with no conversion on the way.
   const pool = scorePool();
-  // Turn ids and scores as their own bytes (int4 and float8, big-endian): no number to
-  // format in PostgreSQL or to parse here.
-  const scores = pool.query<{ scores: Buffer | null }>(
-    `SELECT string_agg(int4send(turn_id) || float8send(score), ''::bytea ORDER BY turn_id) AS scores FROM rated_unit_scores WHERE judge_id = $1`,
-    [scope.judge.id],
-  );
+  const scores = readScores(pool, scope.judge.id);
   scores.catch(() => {}); // awaited below; a failure surfaces there, not as an unhandled rejection
   const client = await pool.connect();
   try {
@@ -72,10 +68,33 @@ export async function findAgreementData(scope: ResolvedScope, { block = BLOCK } 
 }
 
 /**
+ * The judge's scores of the rated turns in turn order, as int4 turn id and float8 score
+ * (big-endian) back to back: no number to format in PostgreSQL or to parse here, and by
+ * COPY, so the bytes do not travel as hex text.
+ */
+async function readScores(pool: pg.Pool, judgeId: number): Promise<Buffer | null> {
+  if (!Number.isSafeInteger(judgeId)) throw new RangeError(`a judge id must be an integer: ${judgeId}`);
+  const client = await pool.connect();
+  try {
+    const reader = new BinaryCopyReader();
+    const stream = client.query(
+      copyTo(`COPY (SELECT string_agg(int4send(turn_id) || float8send(score), ''::bytea ORDER BY turn_id) FROM rated_unit_scores WHERE judge_id = ${judgeId}) TO STDOUT (FORMAT binary)`),
+    );
+    for await (const chunk of stream) reader.push(chunk as Buffer);
+    const [[scores]] = reader.finish();
+    client.release();
+    return scores === null ? null : Buffer.from(scores.buffer, scores.byteOffset, scores.byteLength);
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+}
+
+/**
  * Reads the COPY stream as it comes, chunk by chunk (a few blocks of units, so few and large
  * chunks). Chunks that arrive before the judge's scores (a much shorter read) wait for them.
  */
-function readUnits(stream: Readable, scores: Promise<{ rows: { scores: Buffer | null }[] }>): Promise<Data> {
+function readUnits(stream: Readable, scores: Promise<Buffer | null>): Promise<Data> {
   return new Promise<Data>((resolve, reject) => {
     let reader: RatedUnitsReader | null = null;
     const waiting: Buffer[] = [];
@@ -87,7 +106,7 @@ function readUnits(stream: Readable, scores: Promise<{ rows: { scores: Buffer | 
     };
     scores.then((result) => {
       try {
-        reader = new RatedUnitsReader(scoresInTurnOrder(viewOf(result.rows[0].scores)));
+        reader = new RatedUnitsReader(scoresInTurnOrder(viewOf(result)));
         for (const chunk of waiting.splice(0)) reader.push(chunk);
       } catch (error) {
         fail(error);
