@@ -45,9 +45,14 @@ async function compute(dataVersion: string, scope: AgreementReport["scope"]): Pr
     data = { ...core, pairwise };
     dataCache.set(dataKey, data);
   }
+  // The raters' names are asked for before the figures are computed, so the database looks
+  // them up meanwhile: the keys in the order buildPairs meets them (pairs.raters).
+  const raterNames = findRaterNames([...new Set(data.ratings.rater)]);
+  raterNames.catch(() => {}); // awaited below
+  await new Promise((resolve) => setImmediate(resolve)); // lets the query go out first
   const { pairs, report: figures } = buildAgreementReport(data, scope.thresholds.cutoffs);
   const listed = [...figures.disagreements.judgeVsHuman.rows, ...figures.disagreements.amongHumans.rows];
-  const [raterNames, details] = await Promise.all([findRaterNames(pairs.raters), findDisagreementDetails(listed)]);
-  const report: AgreementReport = { ...figures, scope, dataVersion, computedAt: new Date().toISOString(), raterNames, ...details };
+  const details = await findDisagreementDetails(listed);
+  const report: AgreementReport = { ...figures, scope, dataVersion, computedAt: new Date().toISOString(), raterNames: await raterNames, ...details };
   return { pairs, report };
 }

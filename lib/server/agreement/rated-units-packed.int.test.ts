@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ResolvedScope } from "@/lib/agreement/resolved-scope";
+import { createTestUser } from "@/scripts/test/factories";
 import { getDb } from "@/lib/server/db";
+import { computeAgreement } from "./compute-agreement";
 import { findAgreementData } from "./find-agreement-data";
-import { plantTurns, uniqueName } from "./test-helpers";
+import { createThresholdVersion, plantTurns, uniqueName } from "./test-helpers";
 
 // The packed rows (migration "rated_units_packed") as the report reads them, against the
 // base tables: texts beyond ASCII and with quotes, units with three and more ratings, scope
@@ -64,5 +66,23 @@ describe("rated_units' packed rows", () => {
     const usual = await findAgreementData(scope);
     expect(usual.units.turnId.length).toBe(26);
     expect(await findAgreementData(scope, { block: 1 })).toEqual(usual);
+  });
+
+  it("name the raters in the report, users by their name and annotators by their label, in the order first met", async () => {
+    const planted = await plantTurns(
+      [
+        { score: 0.9, ratings: [["Zoë", 4]] },
+        { score: 0.2, ratings: [["x'y", 1], ["Zoë", 2]] },
+      ],
+      { judge: uniqueName("packed-names") },
+    );
+    const user = await createTestUser("rater");
+    await getDb().$executeRawUnsafe(`INSERT INTO ratings (turn_id, rater_id, level, source) VALUES ($1, $2, 3, 'queue')`, planted.turnIds[0], user.id);
+    const thresholds = await createThresholdVersion({ fair: 0.5, good: 0.65, excellent: 0.8 });
+
+    const { report, pairs } = await computeAgreement({ judge: planted.judge, thresholds });
+
+    expect(pairs.raters).toEqual(["a:Zoë", `u${user.id}`, "a:x'y"]);
+    expect(Object.entries(report.raterNames)).toEqual([["a:Zoë", "Zoë"], ["a:x'y", "x'y"], [`u${user.id}`, "Test rater"]]);
   });
 });

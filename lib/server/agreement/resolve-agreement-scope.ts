@@ -69,14 +69,16 @@ async function followWeights(judge: JudgeRow | null, thresholdVersion: number | 
 async function findDefaultJudge(): Promise<JudgeRow | null> {
   const db = getDb();
   const select = { id: true, name: true, version: true, kind: true } as const;
-  const heuristic = await db.judge.findUnique({ where: { name_version: { name: HEURISTIC_JUDGE.name, version: HEURISTIC_JUDGE.version } }, select });
-  if (heuristic) {
-    const rows = await db.$queryRawUnsafe<{ found: boolean }[]>(
-      `SELECT EXISTS (SELECT 1 FROM ratings r JOIN judge_scores js ON js.turn_id = r.turn_id AND js.judge_id = $1 WHERE r.level IS NOT NULL) AS found`,
-      heuristic.id,
-    );
-    if (rows[0].found) return heuristic;
-  }
+  // The heuristic judge and whether it scored a rated turn, in one round trip.
+  const [found] = await db.$queryRawUnsafe<(JudgeRow & { found: boolean })[]>(
+    `SELECT j.id, j.name, j.version, j.kind::text AS kind,
+            EXISTS (SELECT 1 FROM ratings r JOIN judge_scores js ON js.turn_id = r.turn_id AND js.judge_id = j.id WHERE r.level IS NOT NULL) AS found
+     FROM judges j WHERE j.name = $1 AND j.version = $2`,
+    HEURISTIC_JUDGE.name,
+    HEURISTIC_JUDGE.version,
+  );
+  const heuristic: JudgeRow | null = found ? { id: found.id, name: found.name, version: found.version, kind: found.kind } : null;
+  if (found?.found) return heuristic;
   const best = await db.$queryRawUnsafe<{ judge_id: number }[]>(
     `SELECT js.judge_id FROM (SELECT DISTINCT turn_id FROM ratings WHERE level IS NOT NULL) r
      JOIN judge_scores js ON js.turn_id = r.turn_id
