@@ -1,12 +1,12 @@
 import "server-only";
 import type { AgreementRatings, AgreementUnits } from "@/lib/agreement/agreement-data";
 import type { ResolvedScope } from "@/lib/agreement/resolved-scope";
-import { scorePool } from "@/lib/server/thresholds/score-pool";
 import type { Readable } from "node:stream";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { BinaryCopyReader } from "@/lib/server/panels/binary-copy-reader";
 import { RatedUnitsReader, scoresInTurnOrder } from "./rated-units-reader";
+import { reportReadPool } from "./report-read-pool";
 import { scopeFilters, type ScopeColumns } from "./scope-filters";
 
 // The judge-vs-human data of a scope, from two tables kept by triggers (migrations
@@ -28,41 +28,35 @@ const MAX_BLOCKS = 64;
 /** The units (turn × criterion with ratings and a score of the scope's judge) and their ratings, in turn order. */
 export async function findAgreementData(scope: ResolvedScope, { block = BLOCK } = {}): Promise<Data> {
   if (scope.judge === null) return emptyData();
+  if (!Number.isSafeInteger(block) || block < 1) throw new RangeError(`a block of turn ids must be a positive integer: ${block}`);
   // COPY takes no parameters: the scope's values go in as quoted literals.
   const { sql, values } = scopeFilters(scope, { firstParam: 1, criterionSql: "u.label", columns: COLUMNS });
   const filters = inlineParameters(sql, values);
   // Through node-postgres, not Prisma, and both by binary COPY: the bytes arrive as they are
   // stored, with no conversion on the way.
-  const pool = scorePool();
+  const pool = reportReadPool();
   const scores = readScores(pool, scope.judge.id);
   scores.catch(() => {}); // awaited below; a failure surfaces there, not as an unhandled rejection
   const client = await pool.connect();
   try {
-    // In turn order off the primary key, never by sorting: with the packed rows a sort of
-    // 100,000 units would spill to disk. The units come in blocks of turn ids, each its own
-    // row, so Node reads one block while PostgreSQL gathers the next.
-    const [, { rows: [range] }] = (await client.query(
-      `SET enable_sort = off; SELECT min(turn_id) AS first, max(turn_id) AS last FROM rated_units`,
-    )) as unknown as [unknown, { rows: { first: number | null; last: number | null }[] }];
-    if (range.first === null || range.last === null) {
-      handBack(client);
-      await scores;
-      return emptyData();
-    }
-    const size = Math.max(block, Math.ceil((range.last - range.first + 1) / MAX_BLOCKS));
+    // In turn order off the primary key (the pool's connections never sort). The units come
+    // in blocks of turn ids, at most MAX_BLOCKS over the range of rated turns, each block its
+    // own row, so Node reads one block while PostgreSQL gathers the next.
     const stream = client.query(
       copyTo(`COPY (
-        SELECT b.units FROM generate_series(${range.first}::bigint, ${range.last}::bigint, ${size}::bigint) AS g(first)
+        WITH r AS (SELECT min(turn_id)::bigint AS first, max(turn_id)::bigint AS last FROM rated_units),
+             s AS (SELECT first, last, greatest(${block}, ceil((last - first + 1) / ${MAX_BLOCKS}.0))::bigint AS size FROM r)
+        SELECT b.units FROM s CROSS JOIN LATERAL generate_series(s.first, s.last, s.size) AS g(first)
         CROSS JOIN LATERAL (
           SELECT string_agg(int4send(length(u.packed)) || u.packed, ''::bytea ORDER BY u.turn_id, u.criterion) AS units
-          FROM rated_units u WHERE u.turn_id >= g.first AND u.turn_id < g.first + ${size} ${filters}) b
+          FROM rated_units u WHERE u.turn_id >= g.first AND u.turn_id < g.first + s.size ${filters}) b
         WHERE b.units IS NOT NULL) TO STDOUT (FORMAT binary)`),
     );
     const data = await readUnits(stream, scores);
-    handBack(client);
+    client.release();
     return data;
   } catch (error) {
-    client.release(true); // possibly in the middle of the COPY, or with sorting off: closed, not reused
+    client.release(true); // possibly in the middle of the COPY: closed, not reused
     throw error;
   }
 }
@@ -133,14 +127,6 @@ function readUnits(stream: Readable, scores: Promise<Buffer | null>): Promise<Da
       }, fail);
     });
   });
-}
-
-/** Back to the pool once sorting is on again, without the report waiting for that. */
-function handBack(client: pg.PoolClient): void {
-  client.query(`RESET enable_sort`).then(
-    () => client.release(),
-    (error: Error) => client.release(error),
-  );
 }
 
 function viewOf(bytes: Buffer | null): DataView {

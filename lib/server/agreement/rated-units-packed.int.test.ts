@@ -4,6 +4,7 @@ import { createTestUser } from "@/scripts/test/factories";
 import { getDb } from "@/lib/server/db";
 import { computeAgreement } from "./compute-agreement";
 import { findAgreementData } from "./find-agreement-data";
+import { reportReadPool } from "./report-read-pool";
 import { createThresholdVersion, plantTurns, uniqueName } from "./test-helpers";
 
 // The packed rows (migration "rated_units_packed") as the report reads them, against the
@@ -64,6 +65,8 @@ describe("rated_units' packed rows", () => {
     );
     const scope = scopeOf(planted.judgeId);
     const usual = await findAgreementData(scope);
+    // The report's reads never sort: the units come in turn order off the primary key.
+    expect((await reportReadPool().query<{ enable_sort: string }>("SHOW enable_sort")).rows[0].enable_sort).toBe("off");
     expect(usual.units.turnId.length).toBe(26);
     expect(await findAgreementData(scope, { block: 1 })).toEqual(usual);
   });
