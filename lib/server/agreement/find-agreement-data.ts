@@ -13,9 +13,10 @@ import { scopeFilters, type ScopeColumns } from "./scope-filters";
 // "rated_units", "rated_units_packed"): rated_units, one row per turn × criterion with human
 // levels, which holds its row ready packed as bytes, and rated_unit_scores, every judge's
 // score of those turns. A cold report thus reads about one narrow row per rated turn: the
-// judge's scores as one bytea, and the units by a binary COPY on a second connection at the
-// same time, decoded while they stream in (rated-units-reader.ts). The human level itself is
-// computed from the ratings in lib/agreement (one tested rule).
+// judge's scores as one bytea and the units in blocks, both by binary COPY on two
+// connections of the report's read pool at once, the units decoded while they stream in
+// (rated-units-reader.ts). The human level itself is computed from the ratings in
+// lib/agreement (one tested rule).
 
 const COLUMNS: ScopeColumns = { persona: "u.persona_id", time: "u.turn_time", importId: "u.import_id" };
 
