@@ -1,7 +1,7 @@
 // The pair counts behind Kendall's τ-b in O(n log n), or O(n) when ranks come without a sort.
 import { assertPairedFinite } from "./input-checks.ts";
 import { asDoubles, fewDistinctRanking, orderByRank, sortedDenseRanking, type DenseRanking } from "./ranks.ts";
-import { sortKeys } from "./radix-sort.ts";
+import { visitSorted, type SegmentVisitor } from "./radix-sort.ts";
 import { countInversionsInPlace } from "./merge-sort-inversions.ts";
 
 /** Pair counts behind τ-b: every quantity of scipy.stats.kendalltau. */
@@ -43,16 +43,18 @@ class TieSums {
 }
 
 /**
- * Counts discordant and tied pairs in O(n log n) (Knight 1966): order the pairs by (a, b),
- * then the discordant pairs are the strict inversions of the b sequence, counted by merge
- * sort. a is a side whose dense ranks come without a sort (integers in a small span, or few
- * distinct values: see fewDistinctRanking), the one with fewer distinct values when both
- * do, so that the b sequence is made of few ascending runs (a 4-level rating: 2 merge
- * passes); when neither does, a = x, ranked by a sort. b is sorted carrying each pair's a
- * rank, and its ranks, counted along its sorted order, are dealt stably into a's groups:
- * every array is read in order, none at random. When b too has few distinct values, the
- * counts come from the table of pairs per (a, b) rank (kendallCountsFromRankings).
- * Discordance and ties are symmetric in x and y, so the choice does not change the counts.
+ * Counts discordant and tied pairs in O(n log n) (Knight 1966). a is a side whose dense ranks
+ * come without a sort (integers in a small span, or few distinct values: see
+ * fewDistinctRanking), the one with fewer distinct values when both do; when neither does,
+ * a = x, ranked by a sort. b is sorted carrying each pair's a rank. When b too has few
+ * distinct values, the counts come from the table of pairs per (a, b) rank
+ * (kendallCountsFromRankings). Else, with a's groups few (a rating scale: up to 256), the
+ * discordant pairs are counted as b's sorted segments go by (DiscordanceCounter: O(n log m)
+ * for m groups of a, nothing written per pair); with more, b's ranks, counted along its
+ * sorted order, are dealt stably into a's groups, and the discordant pairs are the strict
+ * inversions of that sequence, counted by merge sort (one pass per halving of its m
+ * ascending runs). Every array is read in order, none at random. Discordance and ties are
+ * symmetric in x and y, so the choice of a does not change the counts.
  */
 export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): KendallCounts {
   assertPairedFinite(x, y);
@@ -63,12 +65,95 @@ export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): Kenda
   const a: DenseRanking = isXa ? (xFew ?? sortedDenseRanking(asDoubles(x))) : yFew!;
   const [b, bFew] = isXa ? [y, yFew] : [x, xFew];
   if (bFew) return kendallCountsFromRankings(a, bFew, isXa);
+  const aRanks = new Uint32Array(a.dense.buffer, a.dense.byteOffset, n);
+  const aTies = TieSums.of(a.tieCounts);
+  if (a.tieCounts.length <= COUNTED_GROUPS) {
+    const counter = new DiscordanceCounter(a.tieCounts.length);
+    visitSorted(asDoubles(b), aRanks, counter);
+    return countsOf(n, counter.discordant, counter.jointTies, isXa ? [aTies, counter.bTies] : [counter.bTies, aTies]);
+  }
   // b's ranks counted along each sorted segment while it is in cache (no tie group spans two),
   // dealt into a's groups, and its tie groups summed as they end.
-  const { offsets, bSequence } = dealing(a);
-  const bTies = new TieSums();
-  let r = 0;
-  sortKeys(asDoubles(b), new Uint32Array(a.dense.buffer, a.dense.byteOffset, n), (hi, lo, aRanks, start, end) => {
+  const dealer = new Dealer(dealing(a));
+  visitSorted(asDoubles(b), aRanks, dealer);
+  return fromSequence(a, dealer.bSequence, isXa, dealer.bTies);
+}
+
+/** Up to this many groups of a, discordant pairs are counted with a Fenwick tree over them rather than by merge sort. */
+const COUNTED_GROUPS = 256;
+
+/**
+ * Walking b's sorted segments (payload: each pair's a rank), a pair is discordant with every
+ * pair seen before it with a lower b value and a higher a rank: a Fenwick tree over a's
+ * ranks gives that number in O(log m). A tie group of b is counted before any of it is
+ * added, so that pairs tied in b are not discordant, and pairs tied in both are counted in
+ * it per a rank. Integer sums below 2⁵³: exact, as the merge sort's.
+ */
+class DiscordanceCounter implements SegmentVisitor {
+  discordant = 0;
+  jointTies = 0;
+  readonly bTies = new TieSums();
+  /** Pairs seen so far. */
+  private seen = 0;
+  /** Fenwick tree over a's ranks 1…m: tree[i] sums the pairs seen of ranks i − (i & −i) + 1 … i. */
+  private readonly tree: Int32Array;
+  /** Pairs of each a rank within the current tie group of b (back to 0 after it). */
+  private readonly within: Int32Array;
+
+  constructor(groups: number) {
+    this.tree = new Int32Array(groups + 1);
+    this.within = new Int32Array(groups);
+  }
+
+  segment(hi: Uint32Array, lo: Uint32Array, aRanks: Uint32Array, start: number, end: number): void {
+    const tree = this.tree;
+    const size = tree.length;
+    let discordant = this.discordant;
+    let seen = this.seen;
+    for (let from = start; from < end; ) {
+      let to = from + 1;
+      while (to < end && hi[to] === hi[from] && lo[to] === lo[from]) to++;
+      for (let k = from; k < to; k++) {
+        // Pairs seen with an a rank above this one: all seen less those of rank ≤ it.
+        let atMost = 0;
+        for (let i = aRanks[k] + 1; i > 0; i -= i & -i) atMost += tree[i];
+        discordant += seen - atMost;
+      }
+      if (to - from > 1) this.countJointTies(aRanks, from, to);
+      for (let k = from; k < to; k++) for (let i = aRanks[k] + 1; i < size; i += i & -i) tree[i]++;
+      seen += to - from;
+      this.bTies.add(to - from);
+      from = to;
+    }
+    this.discordant = discordant;
+    this.seen = seen;
+  }
+
+  /** Pairs within b's tie group from…to−1 that share their a rank too. */
+  private countJointTies(aRanks: Uint32Array, from: number, to: number): void {
+    const within = this.within;
+    let joint = 0;
+    for (let k = from; k < to; k++) joint += within[aRanks[k]]++;
+    for (let k = from; k < to; k++) within[aRanks[k]] = 0;
+    this.jointTies += joint;
+  }
+}
+
+/** Deals b's dense ranks, counted along its sorted segments, into a's groups (the b sequence), summing b's tie groups. */
+class Dealer implements SegmentVisitor {
+  readonly bTies = new TieSums();
+  readonly bSequence: Int32Array;
+  private readonly offsets: Int32Array;
+  private rank = 0;
+
+  constructor({ offsets, bSequence }: { offsets: Int32Array; bSequence: Int32Array }) {
+    this.offsets = offsets;
+    this.bSequence = bSequence;
+  }
+
+  segment(hi: Uint32Array, lo: Uint32Array, aRanks: Uint32Array, start: number, end: number): void {
+    const { offsets, bSequence, bTies } = this;
+    let r = this.rank;
     let from = start;
     for (let k = start; k < end; k++) {
       if (k > start && (hi[k] !== hi[k - 1] || lo[k] !== lo[k - 1])) {
@@ -79,9 +164,8 @@ export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): Kenda
       bSequence[offsets[aRanks[k]]++] = r;
     }
     bTies.add(end - from);
-    r++;
-  });
-  return fromSequence(a, bSequence, isXa, bTies);
+    this.rank = r + 1;
+  }
 }
 
 /**

@@ -2,13 +2,20 @@
 // mapped to an unsigned 64-bit integer in numeric order, kept as a high and a low 32-bit
 // word, and every pass carries the rest of the key and a 32-bit payload (the index, or what
 // the caller needs in sorted order) along, so that nothing is ever read at random.
-// - Long inputs are first split by the most significant 8 bits where their high words differ
-//   (one pass, 256 buckets), again within buckets still longer than 2¹⁶, so that each bucket
-//   is then sorted in cache: at 10⁷ values a pass over the whole input costs several times
-//   a pass over cached data, and this keeps the time per value flat from 10⁶ to 10⁷.
-// - A bucket is sorted least significant digit first, 8 bits at a time, by its high word's
-//   varying bits and the low word's top 8 (digits every key shares are skipped), and the few
-//   runs that share all those bits are ordered by the low word's other 24, already in place.
+// - Long inputs are first split into up to 256 buckets of about n/256 values each (one pass),
+//   so that each bucket is then sorted in cache: at 10⁷ values a pass over the whole input
+//   costs several times a pass over cached data. The split's boundaries come from a
+//   histogram of the top 16 bits in which the high words vary (one read pass), so that
+//   skewed data (scores crowded below 1) needs no second split; a bucket still longer than
+//   2¹⁶ (one histogram cell holding that many values) is split again by its own top digit.
+// - A bucket is sorted least significant digit first, 8 bits at a time, by its high words
+//   less the bucket's smallest (digits every key shares are skipped) and the low word's top 8,
+//   and the few runs that share all those bits are ordered by the low word's other 24,
+//   already in place.
+// - visitSorted does not keep the sorted whole: each bucket is sorted in a scratch of the
+//   largest bucket's size and handed to the caller, so a long sort touches 12 bytes of fresh
+//   memory per value, not 24 (on a busy machine the page faults of fresh arrays cost as
+//   much as a pass).
 // 8-bit digits rather than 11: a pass writing three arrays through 2,048 buckets misses the
 // TLB on nearly every write at 10⁷ (measured 3× slower per pass than through 256).
 
@@ -19,21 +26,31 @@ const POOL_LIMIT = 1 << 16;
 /** Buckets longer than this are split again by their top digit before being sorted (6 arrays × 4 B × 2¹⁶ ≈ L2). */
 const SPLIT_ABOVE = 1 << 16;
 
+/**
+ * A bucket is sorted by the low word's top digit too when it holds more than this many values
+ * per high word its range can hold on average: below, runs of equal high words are short and
+ * insertion sort orders them for less than a pass costs.
+ */
+const LOW_DIGIT_ABOVE = 8;
+
 /** Sorted keys (high and low words) and payloads, positions 0…n−1 of arrays that may be longer. */
 export type SortedKeys = { n: number; hi: Uint32Array; lo: Uint32Array; payload: Uint32Array };
 
 type Buffers = { hi: Uint32Array; lo: Uint32Array; payload: Uint32Array; hi2: Uint32Array; lo2: Uint32Array; payload2: Uint32Array };
 let pool: Buffers | null = null;
 
-function buffersFor(n: number): Buffers {
-  const make = (size: number): Buffers => ({
+function make(size: number): Buffers {
+  return {
     hi: new Uint32Array(size),
     lo: new Uint32Array(size),
     payload: new Uint32Array(size),
     hi2: new Uint32Array(size),
     lo2: new Uint32Array(size),
     payload2: new Uint32Array(size),
-  });
+  };
+}
+
+function buffersFor(n: number): Buffers {
   if (n > POOL_LIMIT) return make(n);
   if (pool === null || pool.hi.length < n) pool = make(Math.max(n, Math.min(POOL_LIMIT, 2 * (pool?.hi.length ?? 512))));
   return pool;
@@ -49,10 +66,21 @@ let bPay = aHi;
 const counts = new Uint32Array(5 * 256);
 const offsets = new Uint32Array(256);
 
-/** Called with each sorted segment of A in ascending order: equal keys never straddle two. */
-export type SegmentVisitor = (hi: Uint32Array, lo: Uint32Array, payload: Uint32Array, start: number, end: number) => void;
+/**
+ * Sees each sorted segment, start…end−1 of the arrays given, in ascending order: equal keys
+ * never straddle two. The segment's values are at sorted positions offset + start …
+ * offset + end − 1 of the whole. An object with a method rather than a closure: the sort's
+ * call site then stays optimized across calls (a new closure per call is a new call target,
+ * and V8 throws the sort's optimized code away on each).
+ */
+export interface SegmentVisitor {
+  segment(hi: Uint32Array, lo: Uint32Array, payload: Uint32Array, start: number, end: number, offset: number): void;
+}
 let visitor: SegmentVisitor | null = null;
-let top16: Uint32Array | null = null; // made on the first long sort, not at import (pages import lib/stats)
+/** Sorted position of A's position 0 (a bucket sorted in a scratch, by visitSorted). */
+let visitOffset = 0;
+let histogram: Uint32Array | null = null; // made on the first long sort, not at import (pages import lib/stats)
+let bucketOfCell: Uint8Array | null = null;
 
 /** The high word of a value's key: sign bit flipped for positives, all bits for negatives; −0 as +0. */
 function keyHigh(h: number, l: number): number {
@@ -65,6 +93,19 @@ function keyLow(h: number, l: number): number {
   return h & 0x80000000 && !(h === 0x80000000 && l === 0) ? ~l >>> 0 : l;
 }
 
+/** Number of bits needed for 0…range (0 for 0). */
+function bitLength(range: number): number {
+  return range === 0 ? 0 : 32 - Math.clz32(range);
+}
+
+/**
+ * 2³² − min as an unsigned word: (h + bias) >>> s is (h − min) >>> s for h ≥ min, and V8
+ * adds two unsigned words as machine words where it subtracts them as doubles.
+ */
+function biasOf(min: number): number {
+  return (0x100000000 - min) >>> 0;
+}
+
 /**
  * Sorts positions 0…n−1 of `values` (finite) ascending by value, stably, carrying
  * `payload[k]` (default k) along. −0 is read as +0, so that equal values have equal keys.
@@ -73,26 +114,12 @@ function keyLow(h: number, l: number): number {
  */
 export function sortKeys(values: Float64Array, payload: Uint32Array | null = null, visit: SegmentVisitor | null = null): SortedKeys {
   const n = values.length;
-  const words = new Uint32Array(values.buffer, values.byteOffset, 2 * n);
   const buffers = buffersFor(n);
   ({ hi: aHi, lo: aLo, payload: aPay, hi2: bHi, lo2: bLo, payload2: bPay } = buffers);
   visitor = visit;
+  visitOffset = 0;
   try {
-    if (n > SPLIT_ABOVE) splitValues(words, n, payload);
-    else {
-      const [hi, lo, pay] = [aHi, aLo, aPay];
-      let min = 0xffffffff;
-      let max = 0;
-      for (let k = 0; k < n; k++) {
-        const h = keyHigh(words[2 * k + HI], words[2 * k + LO]);
-        hi[k] = h;
-        lo[k] = keyLow(words[2 * k + HI], words[2 * k + LO]);
-        pay[k] = payload === null ? k : payload[k];
-        if (h < min) min = h;
-        if (h > max) max = h;
-      }
-      sortRange(0, n, min, max, false);
-    }
+    sortInto(values, payload, false);
     return { n, hi: aHi, lo: aLo, payload: aPay };
   } finally {
     aHi = aLo = aPay = bHi = bLo = bPay = new Uint32Array(0);
@@ -101,58 +128,150 @@ export function sortKeys(values: Float64Array, payload: Uint32Array | null = nul
 }
 
 /**
- * The first split of a long input, straight from the values: one pass for the range of
- * high words and a histogram of their top 16 bits (the split's bucket sizes when its digit
- * lies there, else one more pass), one pass computing the keys into their buckets of B.
- * The keys are never written in input order and read back.
+ * The sorted segments of sortKeys(values, payload), in ascending order, handed to `visit`
+ * without keeping the sorted whole (see SegmentVisitor): a long input's buckets are each
+ * sorted in a scratch the size of the largest, which `visit` sees at offset 0.
  */
-function splitValues(words: Uint32Array, n: number, payload: Uint32Array | null): void {
+export function visitSorted(values: Float64Array, payload: Uint32Array | null, visit: SegmentVisitor): void {
+  const n = values.length;
+  if (n <= SPLIT_ABOVE) {
+    sortKeys(values, payload, visit);
+    return;
+  }
+  visitor = visit;
+  visitOffset = 0;
+  // B holds the split; A, set per bucket, is the scratch.
+  bHi = new Uint32Array(n);
+  bLo = new Uint32Array(n);
+  bPay = new Uint32Array(n);
+  aHi = aLo = aPay = new Uint32Array(0);
+  try {
+    sortInto(values, payload, true);
+  } finally {
+    aHi = aLo = aPay = bHi = bLo = bPay = new Uint32Array(0);
+    visitor = null;
+    visitOffset = 0;
+  }
+}
+
+/** Sorts the values (with their payloads) into A, or bucket by bucket into a scratch when `isScratch`. */
+function sortInto(values: Float64Array, payload: Uint32Array | null, isScratch: boolean): void {
+  const n = values.length;
+  const words = new Uint32Array(values.buffer, values.byteOffset, 2 * n);
+  if (n > SPLIT_ABOVE) splitValues(words, n, payload, isScratch);
+  else {
+    const min = keysInto(words, n, payload, aHi, aLo, aPay);
+    sortRange(0, n, min, rangeMax, false);
+  }
+}
+
+/** The largest high word seen by the last keysInto or highRange. */
+let rangeMax = 0;
+
+/** Each value's key and payload into hi, lo and pay, in input order; returns the smallest high word (largest in rangeMax). */
+function keysInto(words: Uint32Array, n: number, payload: Uint32Array | null, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array): number {
   let min = 0xffffffff;
   let max = 0;
-  const histogram = (top16 ??= new Uint32Array(1 << 16));
-  histogram.fill(0);
+  for (let k = 0; k < n; k++) {
+    const h = keyHigh(words[2 * k + HI], words[2 * k + LO]);
+    hi[k] = h;
+    lo[k] = keyLow(words[2 * k + HI], words[2 * k + LO]);
+    pay[k] = payload === null ? k : payload[k];
+    if (h < min) min = h;
+    if (h > max) max = h;
+  }
+  rangeMax = max;
+  return min;
+}
+
+/** The smallest high word (the largest in rangeMax). */
+function highRange(words: Uint32Array, n: number): number {
+  let min = 0xffffffff;
+  let max = 0;
   for (let k = 0; k < n; k++) {
     const h = keyHigh(words[2 * k + HI], words[2 * k + LO]);
     if (h < min) min = h;
     if (h > max) max = h;
-    histogram[h >>> 16]++;
   }
-  const varying = min === max ? 0 : 32 - Math.clz32((min ^ max) >>> 0);
-  const shift = Math.max(0, varying - 8);
-  const bucketStarts = new Uint32Array(257);
-  if (shift >= 16) {
-    for (let t = 0; t < 1 << 16; t++) bucketStarts[((t >>> (shift - 16)) & 255) + 1] += histogram[t];
-  } else {
-    for (let k = 0; k < n; k++) bucketStarts[((keyHigh(words[2 * k + HI], words[2 * k + LO]) >>> shift) & 255) + 1]++;
-  }
-  const next = new Uint32Array(256);
-  for (let b = 0; b < 256; b++) {
-    bucketStarts[b + 1] += bucketStarts[b];
-    next[b] = bucketStarts[b];
-  }
-  const [hi, lo, pay] = [bHi, bLo, bPay];
+  rangeMax = max;
+  return min;
+}
+
+/** Counts of the values per cell, (high word − min) >>> cellShift. */
+function countCells(words: Uint32Array, n: number, bias: number, cellShift: number, counted: Uint32Array): void {
+  for (let k = 0; k < n; k++) counted[(keyHigh(words[2 * k + HI], words[2 * k + LO]) + bias) >>> cellShift]++;
+}
+
+/** Each value's key and payload into its bucket's next place in hi, lo and pay. */
+function scatterValues(words: Uint32Array, n: number, payload: Uint32Array | null, bias: number, cellShift: number, bucketOf: Uint8Array, next: Uint32Array, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array): void {
   for (let k = 0; k < n; k++) {
     const h = keyHigh(words[2 * k + HI], words[2 * k + LO]);
-    const to = next[(h >>> shift) & 255]++;
+    const to = next[bucketOf[(h + bias) >>> cellShift]]++;
     hi[to] = h;
     lo[to] = keyLow(words[2 * k + HI], words[2 * k + LO]);
     pay[to] = payload === null ? k : payload[k];
   }
-  sortBuckets(bucketStarts, shift, true);
 }
 
-/** Sorts each bucket of a split by `shift` (its keys in B when `isInB`), in ascending order, into A. */
-function sortBuckets(bucketStarts: Uint32Array, shift: number, isInB: boolean): void {
-  const hi = isInB ? bHi : aHi;
-  const below = shift === 0 ? 0 : 0xffffffff >>> (32 - shift);
+/**
+ * The first split of a long input, straight from the values into B: one pass for the range
+ * of high words, one for a histogram of the top 16 bits in which they vary, cut into up to
+ * 256 buckets of about n/256 values each (cells in order, so that every key of a bucket is
+ * below every key of the next), and one pass computing the keys into their buckets. The keys
+ * are never written in input order and read back. Each bucket is then sorted (into A, or into
+ * a scratch and visited, when `isScratch`).
+ */
+function splitValues(words: Uint32Array, n: number, payload: Uint32Array | null, isScratch: boolean): void {
+  const min = highRange(words, n);
+  const max = rangeMax;
+  const bias = biasOf(min);
+  const cellShift = Math.max(0, bitLength(max - min) - 16);
+  const cells = ((max - min) >>> cellShift) + 1;
+  const counted = (histogram ??= new Uint32Array(1 << 16));
+  counted.fill(0, 0, cells);
+  countCells(words, n, bias, cellShift, counted);
+  // A cell goes to the bucket where its first value's sorted position falls (n/256 positions
+  // each): buckets in key order, each at most n/256 values plus its last cell.
+  const bucketOf = (bucketOfCell ??= new Uint8Array(1 << 16));
+  const bucketStarts = new Uint32Array(257);
+  const firstCell = new Int32Array(256).fill(-1);
+  const lastCell = new Int32Array(256);
+  for (let c = 0, before = 0; c < cells; c++) {
+    const b = Math.min(255, Math.floor((before * 256) / n));
+    bucketOf[c] = b;
+    const count = counted[c];
+    if (count === 0) continue;
+    if (firstCell[b] < 0) firstCell[b] = c;
+    lastCell[b] = c;
+    bucketStarts[b + 1] += count;
+    before += count;
+  }
+  const next = new Uint32Array(256);
+  let largest = 0;
+  for (let b = 0; b < 256; b++) {
+    largest = Math.max(largest, bucketStarts[b + 1]);
+    bucketStarts[b + 1] += bucketStarts[b];
+    next[b] = bucketStarts[b];
+  }
+  scatterValues(words, n, payload, bias, cellShift, bucketOf, next, bHi, bLo, bPay);
+  const scratch = !isScratch ? null : largest <= POOL_LIMIT ? buffersFor(largest) : { hi: new Uint32Array(largest), lo: new Uint32Array(largest), payload: new Uint32Array(largest) };
+  const [splitHi, splitLo, splitPay] = [bHi, bLo, bPay];
   for (let b = 0; b < 256; b++) {
     const from = bucketStarts[b];
     const to = bucketStarts[b + 1];
     if (to === from) continue;
-    // Within the bucket the bits from `shift` up are equal: its range of high words is that
-    // prefix with anything below (the exact min and max need not be known).
-    const prefix = (hi[from] & ~below) >>> 0;
-    sortRange(from, to, prefix, (prefix | below) >>> 0, isInB);
+    // The bucket's high words lie within its first and last cells.
+    const low = min + firstCell[b] * 2 ** cellShift;
+    const high = Math.min(max, min + (lastCell[b] + 1) * 2 ** cellShift - 1);
+    if (scratch === null) sortRange(from, to, low, high, true);
+    else {
+      bHi = splitHi.subarray(from, to);
+      bLo = splitLo.subarray(from, to);
+      bPay = splitPay.subarray(from, to);
+      ({ hi: aHi, lo: aLo, payload: aPay } = scratch);
+      visitOffset = from;
+      sortRange(0, to - from, low, high, true);
+    }
   }
 }
 
@@ -164,13 +283,18 @@ function sortRange(start: number, end: number, min: number, max: number, isInB: 
   if (end - start <= 32) {
     if (isInB) copyToA(start, end);
     insertionSort(start, end);
-    visitor?.(aHi, aLo, aPay, start, end);
+    visitor?.segment(aHi, aLo, aPay, start, end, visitOffset);
     return;
   }
-  // Bits of the high word that vary here: those at and below the highest where min and max differ.
-  const varying = min === max ? 0 : 32 - Math.clz32((min ^ max) >>> 0);
-  if (end - start > SPLIT_ABOVE && varying > 0) split(start, end, Math.max(0, varying - 8), isInB);
-  else sortBucket(start, end, varying, isInB);
+  // Bits of the high word less min that vary here.
+  const varying = bitLength(max - min);
+  if (end - start > SPLIT_ABOVE && varying > 8) split(start, end, min, max, varying - 8, isInB);
+  else {
+    if (isInB) sortBucket(start, end, min, varying, bHi, bLo, bPay, aHi, aLo, aPay);
+    else sortBucket(start, end, min, varying, aHi, aLo, aPay, bHi, bLo, bPay);
+    orderRuns(start, end, end - start > LOW_DIGIT_ABOVE * 2 ** varying ? 0xff000000 : 0, aHi, aLo);
+    visitor?.segment(aHi, aLo, aPay, start, end, visitOffset);
+  }
 }
 
 function copyToA(start: number, end: number): void {
@@ -179,11 +303,22 @@ function copyToA(start: number, end: number): void {
   aPay.set(bPay.subarray(start, end), start);
 }
 
-/** One stable pass by the 8 bits of the high word from `shift` up, into the other buffers; then each bucket sorted on its own. */
-function split(start: number, end: number, shift: number, isInB: boolean): void {
-  const [hi, lo, pay, hi2, lo2, pay2] = isInB ? [bHi, bLo, bPay, aHi, aLo, aPay] : [aHi, aLo, aPay, bHi, bLo, bPay];
+/** One stable pass by the 8 bits of (high word − min) from `shift` up, into the other buffers; then each bucket sorted on its own. */
+function split(start: number, end: number, min: number, max: number, shift: number, isInB: boolean): void {
   const bucketStarts = new Uint32Array(257);
-  for (let k = start; k < end; k++) bucketStarts[((hi[k] >>> shift) & 255) + 1]++;
+  if (isInB) splitPass(start, end, biasOf(min), shift, bucketStarts, bHi, bLo, bPay, aHi, aLo, aPay);
+  else splitPass(start, end, biasOf(min), shift, bucketStarts, aHi, aLo, aPay, bHi, bLo, bPay);
+  for (let b = 0; b < 256; b++) {
+    const from = bucketStarts[b];
+    const to = bucketStarts[b + 1];
+    if (to === from) continue;
+    const low = min + b * 2 ** shift;
+    sortRange(from, to, low, Math.min(max, low + 2 ** shift - 1), !isInB);
+  }
+}
+
+function splitPass(start: number, end: number, bias: number, shift: number, bucketStarts: Uint32Array, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array, hi2: Uint32Array, lo2: Uint32Array, pay2: Uint32Array): void {
+  for (let k = start; k < end; k++) bucketStarts[((hi[k] + bias) >>> shift) + 1]++;
   bucketStarts[0] = start;
   const next = new Uint32Array(256);
   for (let b = 0; b < 256; b++) {
@@ -192,23 +327,24 @@ function split(start: number, end: number, shift: number, isInB: boolean): void 
   }
   for (let k = start; k < end; k++) {
     const h = hi[k];
-    const to = next[(h >>> shift) & 255]++;
+    const to = next[(h + bias) >>> shift]++;
     hi2[to] = h;
     lo2[to] = lo[k];
     pay2[to] = pay[k];
   }
-  sortBuckets(bucketStarts, shift, !isInB);
 }
 
 /**
- * Least significant digit first over positions start…end−1: the high word's lowest `varying`
- * bits (the ones above are equal here), 8 at a time, preceded by the low word's top 8 bits
- * when the bucket is dense (more values than high words it can hold: long runs of equal high
- * words otherwise); then runs equal in all of those are ordered by the low word.
+ * Least significant digit first over positions start…end−1 of hi, lo and pay (A or B, the
+ * other pair of arrays being the spare), leaving them in A: the lowest `varying` bits of
+ * (high word − min) (the high words lie in min…min + 2^varying − 1), 8 at a time, preceded
+ * by the low word's top 8 bits when the bucket is dense (over LOW_DIGIT_ABOVE values per high
+ * word it can hold: long runs of equal high words otherwise). orderRuns then orders the runs
+ * equal in all of those by the low word.
  */
-function sortBucket(start: number, end: number, varying: number, isInB: boolean): void {
-  let [hi, lo, pay, hi2, lo2, pay2] = isInB ? [bHi, bLo, bPay, aHi, aLo, aPay] : [aHi, aLo, aPay, bHi, bLo, bPay];
-  const hasLowDigit = end - start > 2 ** varying;
+function sortBucket(start: number, end: number, min: number, varying: number, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array, hi2: Uint32Array, lo2: Uint32Array, pay2: Uint32Array): void {
+  const bias = biasOf(min);
+  const hasLowDigit = end - start > LOW_DIGIT_ABOVE * 2 ** varying;
   const first = hasLowDigit ? 0 : 1;
   const digits = 1 + Math.ceil(varying / 8);
   counts.fill(0, 0, digits * 256);
@@ -216,7 +352,7 @@ function sortBucket(start: number, end: number, varying: number, isInB: boolean)
   for (let digit = 1; digit < digits; digit++) {
     const base = digit * 256;
     const shift = (digit - 1) * 8;
-    for (let k = start; k < end; k++) counts[base + ((hi[k] >>> shift) & 255)]++;
+    for (let k = start; k < end; k++) counts[base + (((hi[k] + bias) >>> shift) & 255)]++;
   }
   for (let digit = first; digit < digits; digit++) {
     if (!prefixSums(digit * 256, start, end)) continue;
@@ -232,7 +368,7 @@ function sortBucket(start: number, end: number, varying: number, isInB: boolean)
       const shift = (digit - 1) * 8;
       for (let k = start; k < end; k++) {
         const h = hi[k];
-        const to = offsets[(h >>> shift) & 255]++;
+        const to = offsets[((h + bias) >>> shift) & 255]++;
         hi2[to] = h;
         lo2[to] = lo[k];
         pay2[to] = pay[k];
@@ -243,13 +379,15 @@ function sortBucket(start: number, end: number, varying: number, isInB: boolean)
     [pay, pay2] = [pay2, pay];
   }
   if (hi === bHi) copyToA(start, end);
-  const runMask = hasLowDigit ? 0xff000000 : 0;
+}
+
+/** Orders by low word each run of A's positions start…end−1 equal in high word and in the low word's `runMask` bits. */
+function orderRuns(start: number, end: number, runMask: number, hi: Uint32Array, lo: Uint32Array): void {
   for (let from = start, k = start + 1; k <= end; k++) {
-    if (k < end && aHi[k] === aHi[from] && (aLo[k] & runMask) === (aLo[from] & runMask)) continue;
+    if (k < end && hi[k] === hi[from] && (lo[k] & runMask) === (lo[from] & runMask)) continue;
     if (k - from > 1) sortRunByLowWord(from, k);
     from = k;
   }
-  visitor?.(aHi, aLo, aPay, start, end);
 }
 
 /** Offsets of each digit's bucket (from `start`); false when every key shares the digit (nothing to move). */

@@ -1,4 +1,4 @@
-import { sortKeys } from "./radix-sort.ts";
+import { sortKeys, visitSorted, type SegmentVisitor } from "./radix-sort.ts";
 
 /** Each index's dense rank (0, 1, 2, … in ascending order of value) and the size of each tie group, in that order. */
 export type DenseRanking = { dense: Int32Array; tieCounts: Int32Array };
@@ -204,13 +204,83 @@ export function averageRanks(values: ArrayLike<number>): Float64Array {
     return ranks;
   }
   // Each sorted segment's tie groups ranked while it is in cache (no group spans two).
-  sortKeys(doubles, null, (hi, lo, payload, start, end) => {
+  visitSorted(doubles, null, new AverageRankWriter(ranks));
+  return ranks;
+}
+
+/** Writes each tie group's average rank, (s + 1 + e)/2 for sorted positions s…e−1, at its values' indices. */
+class AverageRankWriter implements SegmentVisitor {
+  constructor(private readonly ranks: Float64Array) {}
+
+  segment(hi: Uint32Array, lo: Uint32Array, payload: Uint32Array, start: number, end: number, offset: number): void {
+    const ranks = this.ranks;
     for (let from = start, k = start + 1; k <= end; k++) {
       if (k < end && hi[k] === hi[from] && lo[k] === lo[from]) continue;
-      const rank = (from + 1 + k) / 2;
+      const rank = (offset + from + 1 + offset + k) / 2;
       for (let p = from; p < k; p++) ranks[payload[p]] = rank;
       from = k;
     }
-  });
-  return ranks;
+  }
+}
+
+/** Writes twice each tie group's average rank, s + 1 + e for sorted positions s…e−1, at its values' indices. */
+class TwiceRankWriter implements SegmentVisitor {
+  constructor(private readonly twice: Int32Array) {}
+
+  segment(hi: Uint32Array, lo: Uint32Array, payload: Uint32Array, start: number, end: number, offset: number): void {
+    const twice = this.twice;
+    for (let from = start, k = start + 1; k <= end; k++) {
+      if (k < end && hi[k] === hi[from] && lo[k] === lo[from]) continue;
+      const value = offset + from + 1 + offset + k;
+      for (let p = from; p < k; p++) twice[payload[p]] = value;
+      from = k;
+    }
+  }
+}
+
+/**
+ * averageRanks in half the memory or none: the rank of value i is table[codes[i] − offset],
+ * or codes[i] / 2 when table is null (twice the rank, an integer, for sorted values). For
+ * integers in a small span held in an Int32Array, codes are the values themselves.
+ */
+export type RankCodes = { codes: Int32Array; offset: number; table: Float64Array | null };
+
+/** The rank of value i from its RankCodes: the same double averageRanks(values)[i] holds. */
+export function rankAt(ranks: RankCodes, i: number): number {
+  return ranks.table === null ? ranks.codes[i] / 2 : ranks.table[ranks.codes[i] - ranks.offset];
+}
+
+/** Average ranks of each tie group in ascending order (a group at sorted positions s…e−1 gets (s + 1 + e)/2). */
+function groupRanks(tieCounts: ArrayLike<number>): Float64Array {
+  const rankOf = new Float64Array(tieCounts.length);
+  for (let r = 0, start = 0; r < tieCounts.length; r++) {
+    const end = start + tieCounts[r];
+    rankOf[r] = (start + 1 + end) / 2;
+    start = end;
+  }
+  return rankOf;
+}
+
+/** averageRanks(values) as RankCodes: no array of doubles, and none at all for an Int32Array of ratings. */
+export function averageRankCodes(values: ArrayLike<number>): RankCodes {
+  const n = values.length;
+  if (n >= 2 ** 30) throw new RangeError(`too many values to rank: ${n} (at most 2³⁰ − 1)`);
+  const integers = integerSpan(values);
+  if (integers) {
+    const { min, span } = integers;
+    const tally = new Int32Array(span);
+    for (let i = 0; i < n; i++) tally[values[i] - min]++;
+    const table = groupRanks(tally);
+    if (values instanceof Int32Array) return { codes: values, offset: min, table };
+    const codes = new Int32Array(n);
+    for (let i = 0; i < n; i++) codes[i] = values[i] - min;
+    return { codes, offset: 0, table };
+  }
+  const doubles = asDoubles(values);
+  const ranking = hashedRanking(doubles);
+  if (ranking) return { codes: ranking.dense, offset: 0, table: groupRanks(ranking.tieCounts) };
+  // Twice each rank, s + 1 + e, written while the sorted segment is in cache.
+  const codes = new Int32Array(n);
+  visitSorted(doubles, null, new TwiceRankWriter(codes));
+  return { codes, offset: 0, table: null };
 }

@@ -1,12 +1,43 @@
 import { assertPairedFinite, isConstant } from "./input-checks.ts";
-import { averageRanks } from "./ranks.ts";
-import { pearsonR } from "./pearson.ts";
+import { averageRankCodes, type RankCodes } from "./ranks.ts";
 import { correlationPValue, fisherZInterval, DEFAULT_CONFIDENCE, type CorrelationResult } from "./correlation-inference.ts";
 
-/** Spearman's ρ: Pearson's r of the average ranks (ties share their mean rank). */
+/**
+ * Spearman's ρ: Pearson's r of the average ranks (ties share their mean rank), exactly
+ * pearsonR(averageRanks(x), averageRanks(y)): the same sums in the same order, with each rank
+ * read from its compact form (averageRankCodes) rather than from an array of doubles.
+ */
 export function spearmanRho(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
   if (x.length < 2 || isConstant(x) || isConstant(y)) return null;
-  return pearsonR(averageRanks(x), averageRanks(y));
+  return pearsonOfRanks(averageRankCodes(x), averageRankCodes(y));
+}
+
+/** pearsonR (two-pass centred moments) of two non-constant rank columns. */
+function pearsonOfRanks(x: RankCodes, y: RankCodes): number | null {
+  const n = x.codes.length;
+  const [xCodes, xOffset, xTable] = [x.codes, x.offset, x.table];
+  const [yCodes, yOffset, yTable] = [y.codes, y.offset, y.table];
+  let sumX = 0;
+  let sumY = 0;
+  for (let i = 0; i < n; i++) {
+    sumX += xTable === null ? xCodes[i] / 2 : xTable[xCodes[i] - xOffset];
+    sumY += yTable === null ? yCodes[i] / 2 : yTable[yCodes[i] - yOffset];
+  }
+  const meanX = sumX / n;
+  const meanY = sumY / n;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (xTable === null ? xCodes[i] / 2 : xTable[xCodes[i] - xOffset]) - meanX;
+    const dy = (yTable === null ? yCodes[i] / 2 : yTable[yCodes[i] - yOffset]) - meanY;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  if (sxx === 0 || syy === 0) return null;
+  const r = sxy / Math.sqrt(sxx * syy);
+  return Math.max(-1, Math.min(1, r));
 }
 
 /**
