@@ -8,6 +8,7 @@ export function assertPairedFinite(x: ArrayLike<number>, y: ArrayLike<number>): 
 }
 
 export function assertFinite(values: ArrayLike<number>): void {
+  if (values instanceof Int32Array || values instanceof Uint32Array || values instanceof Int16Array || values instanceof Uint16Array || values instanceof Int8Array || values instanceof Uint8Array) return; // integers: finite
   for (let i = 0; i < values.length; i++) {
     if (!Number.isFinite(values[i])) throw new RangeError(`value at index ${i} is not a finite number: ${values[i]}`);
   }

@@ -26,12 +26,13 @@ const POOL_LIMIT = 1 << 16;
 /** Buckets longer than this are split again by their top digit before being sorted (6 arrays × 4 B × 2¹⁶ ≈ L2). */
 const SPLIT_ABOVE = 1 << 16;
 
+/** Widest digit of a bucket's passes (bucket sorts run in cache, where more buckets per pass cost little). */
+const DIGIT_BITS = Number(process.env.DIGIT_BITS ?? 11);
 /**
- * A bucket is sorted by the low word's top digit too when it holds more than this many values
- * per high word its range can hold on average: below, runs of equal high words are short and
- * insertion sort orders them for less than a pass costs.
+ * A bucket is sorted by as many of the low word's top bits as make its keys about 2^EXTRA_BITS
+ * times as many as its values: the runs still equal in all those bits are then short.
  */
-const LOW_DIGIT_ABOVE = 8;
+const EXTRA_BITS = Number(process.env.EXTRA_BITS ?? 3);
 
 /** Sorted keys (high and low words) and payloads, positions 0…n−1 of arrays that may be longer. */
 export type SortedKeys = { n: number; hi: Uint32Array; lo: Uint32Array; payload: Uint32Array };
@@ -63,8 +64,7 @@ let aPay = aHi;
 let bHi = aHi;
 let bLo = aHi;
 let bPay = aHi;
-const counts = new Uint32Array(5 * 256);
-const offsets = new Uint32Array(256);
+const counts = new Uint32Array(1 << DIGIT_BITS);
 
 /**
  * Sees each sorted segment, start…end−1 of the arrays given, in ascending order: equal keys
@@ -290,9 +290,10 @@ function sortRange(start: number, end: number, min: number, max: number, isInB: 
   const varying = bitLength(max - min);
   if (end - start > SPLIT_ABOVE && varying > 8) split(start, end, min, max, varying - 8, isInB);
   else {
-    if (isInB) sortBucket(start, end, min, varying, bHi, bLo, bPay, aHi, aLo, aPay);
-    else sortBucket(start, end, min, varying, aHi, aLo, aPay, bHi, bLo, bPay);
-    orderRuns(start, end, end - start > LOW_DIGIT_ABOVE * 2 ** varying ? 0xff000000 : 0, aHi, aLo);
+    const lowBits = lowBitsFor(end - start, varying);
+    if (isInB) sortBucket(start, end, min, varying, lowBits, bHi, bLo, bPay, aHi, aLo, aPay);
+    else sortBucket(start, end, min, varying, lowBits, aHi, aLo, aPay, bHi, bLo, bPay);
+    orderRuns(start, end, lowBits === 0 ? 0 : (0xffffffff << (32 - lowBits)) >>> 0, aHi, aLo, aPay);
     visitor?.segment(aHi, aLo, aPay, start, end, visitOffset);
   }
 }
@@ -334,46 +335,30 @@ function splitPass(start: number, end: number, bias: number, shift: number, buck
   }
 }
 
+/** How many of the low word's top bits a bucket of `length` values whose high words vary in `varying` bits is sorted by. */
+function lowBitsFor(length: number, varying: number): number {
+  return Math.max(0, Math.min(32, bitLength(length) + EXTRA_BITS - varying));
+}
+
 /**
  * Least significant digit first over positions start…end−1 of hi, lo and pay (A or B, the
- * other pair of arrays being the spare), leaving them in A: the lowest `varying` bits of
- * (high word − min) (the high words lie in min…min + 2^varying − 1), 8 at a time, preceded
- * by the low word's top 8 bits when the bucket is dense (over LOW_DIGIT_ABOVE values per high
- * word it can hold: long runs of equal high words otherwise). orderRuns then orders the runs
- * equal in all of those by the low word.
+ * other three arrays being the spare), leaving them in A: the low word's top `lowBits` bits,
+ * then the lowest `varying` bits of (high word − min) (the high words lie in
+ * min…min + 2^varying − 1), each part in as few passes of at most DIGIT_BITS bits as it
+ * needs; a pass whose digit every key shares moves nothing. orderRuns then orders the runs
+ * equal in all of those by the rest of the low word.
  */
-function sortBucket(start: number, end: number, min: number, varying: number, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array, hi2: Uint32Array, lo2: Uint32Array, pay2: Uint32Array): void {
+function sortBucket(start: number, end: number, min: number, varying: number, lowBits: number, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array, hi2: Uint32Array, lo2: Uint32Array, pay2: Uint32Array): void {
   const bias = biasOf(min);
-  const hasLowDigit = end - start > LOW_DIGIT_ABOVE * 2 ** varying;
-  const first = hasLowDigit ? 0 : 1;
-  const digits = 1 + Math.ceil(varying / 8);
-  counts.fill(0, 0, digits * 256);
-  if (hasLowDigit) for (let k = start; k < end; k++) counts[lo[k] >>> 24]++;
-  for (let digit = 1; digit < digits; digit++) {
-    const base = digit * 256;
-    const shift = (digit - 1) * 8;
-    for (let k = start; k < end; k++) counts[base + (((hi[k] + bias) >>> shift) & 255)]++;
-  }
-  for (let digit = first; digit < digits; digit++) {
-    if (!prefixSums(digit * 256, start, end)) continue;
-    if (digit === 0) {
-      for (let k = start; k < end; k++) {
-        const l = lo[k];
-        const to = offsets[l >>> 24]++;
-        hi2[to] = hi[k];
-        lo2[to] = l;
-        pay2[to] = pay[k];
-      }
-    } else {
-      const shift = (digit - 1) * 8;
-      for (let k = start; k < end; k++) {
-        const h = hi[k];
-        const to = offsets[((h + bias) >>> shift) & 255]++;
-        hi2[to] = h;
-        lo2[to] = lo[k];
-        pay2[to] = pay[k];
-      }
-    }
+  const lowPasses = Math.ceil(lowBits / DIGIT_BITS);
+  const highPasses = Math.ceil(varying / DIGIT_BITS);
+  for (let pass = 0; pass < lowPasses + highPasses; pass++) {
+    const isLow = pass < lowPasses;
+    const width = isLow ? Math.ceil(lowBits / lowPasses) : Math.ceil(varying / highPasses);
+    const shift = isLow ? 32 - lowBits + pass * width : (pass - lowPasses) * width;
+    const mask = (1 << width) - 1;
+    const isMoved = isLow ? lowDigitPass(start, end, shift, mask, hi, lo, pay, hi2, lo2, pay2) : highDigitPass(start, end, bias, shift, mask, hi, lo, pay, hi2, lo2, pay2);
+    if (!isMoved) continue;
     [hi, hi2] = [hi2, hi];
     [lo, lo2] = [lo2, lo];
     [pay, pay2] = [pay2, pay];
@@ -381,25 +366,65 @@ function sortBucket(start: number, end: number, min: number, varying: number, hi
   if (hi === bHi) copyToA(start, end);
 }
 
-/** Orders by low word each run of A's positions start…end−1 equal in high word and in the low word's `runMask` bits. */
-function orderRuns(start: number, end: number, runMask: number, hi: Uint32Array, lo: Uint32Array): void {
-  for (let from = start, k = start + 1; k <= end; k++) {
-    if (k < end && hi[k] === hi[from] && (lo[k] & runMask) === (lo[from] & runMask)) continue;
-    if (k - from > 1) sortRunByLowWord(from, k);
-    from = k;
-  }
-}
-
-/** Offsets of each digit's bucket (from `start`); false when every key shares the digit (nothing to move). */
-function prefixSums(base: number, start: number, end: number): boolean {
+/** Counts of each digit value, then where each starts (from `start`); false when every key shares the digit. */
+function startsOf(size: number, start: number, end: number): boolean {
   let sum = start;
-  for (let b = 0; b < 256; b++) {
-    const c = counts[base + b];
+  for (let d = 0; d < size; d++) {
+    const c = counts[d];
     if (c === end - start) return false;
-    offsets[b] = sum;
+    counts[d] = sum;
     sum += c;
   }
   return true;
+}
+
+/** One stable pass by the low word's bits from `shift` (under `mask`), into the spare arrays; false when nothing moved. */
+function lowDigitPass(start: number, end: number, shift: number, mask: number, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array, hi2: Uint32Array, lo2: Uint32Array, pay2: Uint32Array): boolean {
+  counts.fill(0, 0, mask + 1);
+  for (let k = start; k < end; k++) counts[(lo[k] >>> shift) & mask]++;
+  if (!startsOf(mask + 1, start, end)) return false;
+  for (let k = start; k < end; k++) {
+    const l = lo[k];
+    const to = counts[(l >>> shift) & mask]++;
+    hi2[to] = hi[k];
+    lo2[to] = l;
+    pay2[to] = pay[k];
+  }
+  return true;
+}
+
+/** One stable pass by the bits of (high word − min) from `shift` (under `mask`), into the spare arrays; false when nothing moved. */
+function highDigitPass(start: number, end: number, bias: number, shift: number, mask: number, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array, hi2: Uint32Array, lo2: Uint32Array, pay2: Uint32Array): boolean {
+  counts.fill(0, 0, mask + 1);
+  for (let k = start; k < end; k++) counts[((hi[k] + bias) >>> shift) & mask]++;
+  if (!startsOf(mask + 1, start, end)) return false;
+  for (let k = start; k < end; k++) {
+    const h = hi[k];
+    const to = counts[((h + bias) >>> shift) & mask]++;
+    hi2[to] = h;
+    lo2[to] = lo[k];
+    pay2[to] = pay[k];
+  }
+  return true;
+}
+
+/** Orders by low word each run of A's positions start…end−1 equal in high word and in the low word's `runMask` bits. */
+function orderRuns(start: number, end: number, runMask: number, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array): void {
+  for (let from = start, k = start + 1; k <= end; k++) {
+    if (k < end && hi[k] === hi[from] && (lo[k] & runMask) === (lo[from] & runMask)) continue;
+    if (k - from === 2) {
+      // The commonest run where few values share a high word: a pair, swapped if out of order.
+      const l = lo[from + 1];
+      if (l < lo[from]) {
+        lo[from + 1] = lo[from];
+        lo[from] = l;
+        const p = pay[from + 1];
+        pay[from + 1] = pay[from];
+        pay[from] = p;
+      }
+    } else if (k - from > 2) sortRunByLowWord(from, k);
+    from = k;
+  }
 }
 
 /** Stable insertion sort of positions start…end−1 of A by (high, low) word. */

@@ -245,11 +245,6 @@ class TwiceRankWriter implements SegmentVisitor {
  */
 export type RankCodes = { codes: Int32Array; offset: number; table: Float64Array | null };
 
-/** The rank of value i from its RankCodes: the same double averageRanks(values)[i] holds. */
-export function rankAt(ranks: RankCodes, i: number): number {
-  return ranks.table === null ? ranks.codes[i] / 2 : ranks.table[ranks.codes[i] - ranks.offset];
-}
-
 /** Average ranks of each tie group in ascending order (a group at sorted positions s…e−1 gets (s + 1 + e)/2). */
 function groupRanks(tieCounts: ArrayLike<number>): Float64Array {
   const rankOf = new Float64Array(tieCounts.length);

@@ -12,32 +12,83 @@ export function spearmanRho(x: ArrayLike<number>, y: ArrayLike<number>): number 
   return pearsonOfRanks(averageRankCodes(x), averageRankCodes(y));
 }
 
-/** pearsonR (two-pass centred moments) of two non-constant rank columns. */
+/**
+ * pearsonR (two-pass centred moments) of two non-constant rank columns. Each pairing of the
+ * two ways of reading a rank has its own loops (a test per value costs more than the sums);
+ * r is symmetric to the last bit (each sum keeps its order, and sxx·syy = syy·sxx), so a
+ * tabled column always goes first.
+ */
 function pearsonOfRanks(x: RankCodes, y: RankCodes): number | null {
-  const n = x.codes.length;
-  const [xCodes, xOffset, xTable] = [x.codes, x.offset, x.table];
-  const [yCodes, yOffset, yTable] = [y.codes, y.offset, y.table];
+  const moments = x.table !== null ? (y.table !== null ? tabledMoments(x, y) : mixedMoments(x, y)) : y.table !== null ? mixedMoments(y, x) : halvedMoments(x, y);
+  const [sxx, syy, sxy] = x.table === null && y.table !== null ? [moments[1], moments[0], moments[2]] : moments;
+  if (sxx === 0 || syy === 0) return null;
+  const r = sxy / Math.sqrt(sxx * syy);
+  return Math.max(-1, Math.min(1, r));
+}
+
+/** Σ(x−x̄)², Σ(y−ȳ)², Σ(x−x̄)(y−ȳ) with both ranks from tables. */
+function tabledMoments({ codes: xc, offset: xo, table: xt }: RankCodes, { codes: yc, offset: yo, table: yt }: RankCodes): [number, number, number] {
+  const n = xc.length;
+  const [tx, ty] = [xt!, yt!];
   let sumX = 0;
   let sumY = 0;
   for (let i = 0; i < n; i++) {
-    sumX += xTable === null ? xCodes[i] / 2 : xTable[xCodes[i] - xOffset];
-    sumY += yTable === null ? yCodes[i] / 2 : yTable[yCodes[i] - yOffset];
+    sumX += tx[xc[i] - xo];
+    sumY += ty[yc[i] - yo];
   }
-  const meanX = sumX / n;
-  const meanY = sumY / n;
-  let sxx = 0;
-  let syy = 0;
-  let sxy = 0;
+  const [meanX, meanY] = [sumX / n, sumY / n];
+  let [sxx, syy, sxy] = [0, 0, 0];
   for (let i = 0; i < n; i++) {
-    const dx = (xTable === null ? xCodes[i] / 2 : xTable[xCodes[i] - xOffset]) - meanX;
-    const dy = (yTable === null ? yCodes[i] / 2 : yTable[yCodes[i] - yOffset]) - meanY;
+    const dx = tx[xc[i] - xo] - meanX;
+    const dy = ty[yc[i] - yo] - meanY;
     sxx += dx * dx;
     syy += dy * dy;
     sxy += dx * dy;
   }
-  if (sxx === 0 || syy === 0) return null;
-  const r = sxy / Math.sqrt(sxx * syy);
-  return Math.max(-1, Math.min(1, r));
+  return [sxx, syy, sxy];
+}
+
+/** The same with x's ranks from a table and y's halved. */
+function mixedMoments({ codes: xc, offset: xo, table: xt }: RankCodes, { codes: yc }: RankCodes): [number, number, number] {
+  const n = xc.length;
+  const tx = xt!;
+  let sumX = 0;
+  let sumY = 0;
+  for (let i = 0; i < n; i++) {
+    sumX += tx[xc[i] - xo];
+    sumY += yc[i] / 2;
+  }
+  const [meanX, meanY] = [sumX / n, sumY / n];
+  let [sxx, syy, sxy] = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const dx = tx[xc[i] - xo] - meanX;
+    const dy = yc[i] / 2 - meanY;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  return [sxx, syy, sxy];
+}
+
+/** The same with both ranks halved. */
+function halvedMoments({ codes: xc }: RankCodes, { codes: yc }: RankCodes): [number, number, number] {
+  const n = xc.length;
+  let sumX = 0;
+  let sumY = 0;
+  for (let i = 0; i < n; i++) {
+    sumX += xc[i] / 2;
+    sumY += yc[i] / 2;
+  }
+  const [meanX, meanY] = [sumX / n, sumY / n];
+  let [sxx, syy, sxy] = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const dx = xc[i] / 2 - meanX;
+    const dy = yc[i] / 2 - meanY;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  return [sxx, syy, sxy];
 }
 
 /**
