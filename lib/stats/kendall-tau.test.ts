@@ -116,8 +116,23 @@ describe("kendallCounts on each way of ranking a side", () => {
     expect({ discordant: fast.discordant, xTies: fast.xTies, yTies: fast.yTies, jointTies: fast.jointTies }).toEqual(bruteForceCounts(x, y));
   });
 
+  // b with many distinct values (no hashing) yet ties: pairs tied in b, and in both sides, counted as b's tie groups go by.
+  const tiedContinuous = (n: number) => Array.from({ length: n }, () => Math.round(uniform() * (n * 0.4)) / 7);
+  it.each([
+    ["256 integers (a Fenwick tree over a's groups)", 256],
+    ["257 integers (merge sort of the dealt sequence)", 257],
+  ])("agrees with the O(n²) definitions for a of %s against b with ties", (_, groups) => {
+    const x = Array.from({ length: 1500 }, (_, i) => (i < groups ? i : Math.floor(uniform() * groups)));
+    const y = withZeros(tiedContinuous(1500));
+    const fast = kendallCounts(x, y);
+    expect(fast).toEqual(referenceCounts(x, y));
+    expect({ discordant: fast.discordant, xTies: fast.xTies, yTies: fast.yTies, jointTies: fast.jointTies }).toEqual(bruteForceCounts(x, y));
+    expect(kendallCounts(y, x)).toEqual({ ...fast, xTies: fast.yTies, yTies: fast.xTies, x0: fast.y0, x1: fast.y1, y0: fast.x0, y1: fast.x1 });
+  });
+
   it.each([
     ["integers against continuous", levels, continuous],
+    ["integers against continuous with ties (tie groups of b counted per a group)", levels, tiedContinuous],
     ["few distinct decimals against continuous", fourDecimals, continuous],
     ["both continuous", continuous, continuous],
     ["thousands of distinct decimals on both sides (two counting sorts: too many cells for a table)", thousandths, sevenths],

@@ -70,6 +70,7 @@ describe("averageRanks past 2¹⁶ values (radix sort split into buckets)", () =
     ["values that differ only past their first 40 bits", () => 1 + Math.floor(uniform() * 5000) * 2 ** -45],
     ["few distinct decimals (hashed, no sort)", () => Math.round(uniform() * 1000) / 100],
     ["huge and tiny magnitudes", () => (uniform() < 0.5 ? -1 : 1) * 10 ** (uniform() * 600 - 300)],
+    ["most values inside one cell of the split's histogram (that bucket split again)", () => (uniform() < 0.8 ? 1 + uniform() * 2 ** -9 : 10 ** (uniform() * 600 - 300))],
   ])("match the built-in sort's ranks for %s", (_, next) => {
     const values = Float64Array.from({ length: 200_000 }, next);
     expect(firstDifference(averageRanks(values), sortedReferenceRanks(values))).toBe(-1);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { spearmanCorrelation } from "./spearman.ts";
+import { averageRanks } from "./ranks.ts";
+import { pearsonR } from "./pearson.ts";
+import { uniformSource } from "./seeded-random.ts";
+import { spearmanCorrelation, spearmanRho } from "./spearman.ts";
 import { expectClose, expectRelativelyClose } from "./expect-close.ts";
 
 describe("spearmanCorrelation", () => {
@@ -47,5 +50,25 @@ describe("spearmanCorrelation", () => {
     const half = 1.959963984540054 * Math.sqrt((1 + (rho * rho) / 2) / 2);
     expectClose(result.ci![0], Math.tanh(Math.atanh(rho) - half), 1e-14);
     expectClose(result.ci![1], Math.tanh(Math.atanh(rho) + half), 1e-14);
+  });
+});
+
+describe("spearmanRho", () => {
+  const uniform = uniformSource(31);
+  const levels = (n: number) => Int32Array.from({ length: n }, () => 1 + Math.floor(uniform() * 4));
+  const continuous = (n: number) => Float64Array.from({ length: n }, () => (uniform() - 0.3) * 10);
+  const tiedContinuous = (n: number) => Float64Array.from({ length: n }, () => Math.round(uniform() * n * 0.4) / 7);
+  const decimals = (n: number) => Float64Array.from({ length: n }, () => Math.round(uniform() * 200) / 400);
+  const levelList = (n: number) => Array.from(levels(n));
+  it.each([
+    ["ratings in an Int32Array against continuous (ranks from a table and halved)", levels, continuous],
+    ["continuous against ratings (the sides swapped)", continuous, levels],
+    ["both continuous, with ties", tiedContinuous, continuous],
+    ["ratings in a plain array against few distinct decimals (two tables)", levelList, decimals],
+  ])("equals Pearson's r of averageRanks to the last bit for %s, past 2¹⁶ pairs and below", (_, makeX, makeY) => {
+    for (const n of [3000, 150_000]) {
+      const [x, y] = [makeX(n), makeY(n)];
+      expect(spearmanRho(x, y)).toBe(pearsonR(averageRanks(x), averageRanks(y)));
+    }
   });
 });
