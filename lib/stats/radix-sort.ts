@@ -8,16 +8,18 @@
 //   histogram of the top 16 bits in which the high words vary (one read pass), so that
 //   skewed data (scores crowded below 1) needs no second split; a bucket still longer than
 //   2¹⁶ (one histogram cell holding that many values) is split again by its own top digit.
-// - A bucket is sorted least significant digit first, 8 bits at a time, by its high words
-//   less the bucket's smallest (digits every key shares are skipped) and the low word's top 8,
-//   and the few runs that share all those bits are ordered by the low word's other 24,
-//   already in place.
+// - A bucket is sorted least significant digit first, up to 11 bits at a time, by as many of
+//   the low word's top bits as make the keys some 8 times as many as the values (none for a
+//   sparse bucket), then by its high words less the bucket's smallest (digits every key
+//   shares are skipped); the few runs that share all those bits are ordered by the rest of
+//   the low word, already in place.
 // - visitSorted does not keep the sorted whole: each bucket is sorted in a scratch of the
 //   largest bucket's size and handed to the caller, so a long sort touches 12 bytes of fresh
 //   memory per value, not 24 (on a busy machine the page faults of fresh arrays cost as
 //   much as a pass).
-// 8-bit digits rather than 11: a pass writing three arrays through 2,048 buckets misses the
-// TLB on nearly every write at 10⁷ (measured 3× slower per pass than through 256).
+// The split over the whole input uses 256 buckets rather than 2,048: a pass writing three
+// arrays through 2,048 buckets misses the TLB on nearly every write at 10⁷ (measured 3× slower
+// per pass than through 256); within a bucket in cache, wider digits cost little.
 
 const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
 const LO = 1 - HI;
@@ -27,12 +29,12 @@ const POOL_LIMIT = 1 << 16;
 const SPLIT_ABOVE = 1 << 16;
 
 /** Widest digit of a bucket's passes (bucket sorts run in cache, where more buckets per pass cost little). */
-const DIGIT_BITS = Number(process.env.DIGIT_BITS ?? 11);
+const DIGIT_BITS = 11;
 /**
  * A bucket is sorted by as many of the low word's top bits as make its keys about 2^EXTRA_BITS
  * times as many as its values: the runs still equal in all those bits are then short.
  */
-const EXTRA_BITS = Number(process.env.EXTRA_BITS ?? 3);
+const EXTRA_BITS = 3;
 
 /** Sorted keys (high and low words) and payloads, positions 0…n−1 of arrays that may be longer. */
 export type SortedKeys = { n: number; hi: Uint32Array; lo: Uint32Array; payload: Uint32Array };
