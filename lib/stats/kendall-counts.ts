@@ -84,10 +84,12 @@ const COUNTED_GROUPS = 256;
 
 /**
  * Walking b's sorted segments (payload: each pair's a rank), a pair is discordant with every
- * pair seen before it with a lower b value and a higher a rank: a Fenwick tree over a's
- * ranks gives that number in O(log m). A tie group of b is counted before any of it is
- * added, so that pairs tied in b are not discordant, and pairs tied in both are counted in
- * it per a rank. Integer sums below 2⁵³: exact, as the merge sort's.
+ * pair seen before it with a lower b value and a higher a rank. Up to 16 ranks of a, a count
+ * per rank of the pairs seen above it gives that number at once (adding a pair adds one to
+ * each rank below its own); beyond, a Fenwick tree over a's ranks gives it in O(log m). A
+ * tie group of b is counted before any of it is added, so that pairs tied in b are not
+ * discordant, and pairs tied in both are counted in it per a rank. Integer sums below 2⁵³:
+ * exact, as the merge sort's.
  */
 class DiscordanceCounter implements SegmentVisitor {
   discordant = 0;
@@ -95,17 +97,45 @@ class DiscordanceCounter implements SegmentVisitor {
   readonly bTies = new TieSums();
   /** Pairs seen so far. */
   private seen = 0;
-  /** Fenwick tree over a's ranks 1…m: tree[i] sums the pairs seen of ranks i − (i & −i) + 1 … i. */
+  /** Few ranks of a: pairs seen so far with an a rank above each rank. */
+  private readonly above: Int32Array | null;
+  /** Else a Fenwick tree over a's ranks 1…m: tree[i] sums the pairs seen of ranks i − (i & −i) + 1 … i. */
   private readonly tree: Int32Array;
   /** Pairs of each a rank within the current tie group of b (back to 0 after it). */
   private readonly within: Int32Array;
 
   constructor(groups: number) {
-    this.tree = new Int32Array(groups + 1);
+    this.above = groups <= 16 ? new Int32Array(groups) : null;
+    this.tree = new Int32Array(this.above ? 0 : groups + 1);
     this.within = new Int32Array(groups);
   }
 
   segment(hi: Uint32Array, lo: Uint32Array, aRanks: Uint32Array, start: number, end: number): void {
+    if (this.above !== null) this.countFew(hi, lo, aRanks, start, end, this.above);
+    else this.countMany(hi, lo, aRanks, start, end);
+  }
+
+  private countFew(hi: Uint32Array, lo: Uint32Array, aRanks: Uint32Array, start: number, end: number, above: Int32Array): void {
+    let discordant = this.discordant;
+    for (let from = start; from < end; ) {
+      let to = from + 1;
+      while (to < end && hi[to] === hi[from] && lo[to] === lo[from]) to++;
+      if (to - from === 1) {
+        const rank = aRanks[from];
+        discordant += above[rank];
+        for (let r = 0; r < rank; r++) above[r]++;
+      } else {
+        for (let k = from; k < to; k++) discordant += above[aRanks[k]];
+        this.countJointTies(aRanks, from, to);
+        for (let k = from; k < to; k++) for (let r = 0, rank = aRanks[k]; r < rank; r++) above[r]++;
+        this.bTies.add(to - from);
+      }
+      from = to;
+    }
+    this.discordant = discordant;
+  }
+
+  private countMany(hi: Uint32Array, lo: Uint32Array, aRanks: Uint32Array, start: number, end: number): void {
     const tree = this.tree;
     const size = tree.length;
     let discordant = this.discordant;
@@ -119,10 +149,12 @@ class DiscordanceCounter implements SegmentVisitor {
         for (let i = aRanks[k] + 1; i > 0; i -= i & -i) atMost += tree[i];
         discordant += seen - atMost;
       }
-      if (to - from > 1) this.countJointTies(aRanks, from, to);
+      if (to - from > 1) {
+        this.countJointTies(aRanks, from, to);
+        this.bTies.add(to - from);
+      }
       for (let k = from; k < to; k++) for (let i = aRanks[k] + 1; i < size; i += i & -i) tree[i]++;
       seen += to - from;
-      this.bTies.add(to - from);
       from = to;
     }
     this.discordant = discordant;

@@ -119,6 +119,8 @@ describe("kendallCounts on each way of ranking a side", () => {
   // b with many distinct values (no hashing) yet ties: pairs tied in b, and in both sides, counted as b's tie groups go by.
   const tiedContinuous = (n: number) => Array.from({ length: n }, () => Math.round(uniform() * (n * 0.4)) / 7);
   it.each([
+    ["16 integers (a count per group of the pairs seen above it)", 16],
+    ["17 integers (a Fenwick tree over a's groups)", 17],
     ["256 integers (a Fenwick tree over a's groups)", 256],
     ["257 integers (merge sort of the dealt sequence)", 257],
   ])("agrees with the O(n²) definitions for a of %s against b with ties", (_, groups) => {
