@@ -8,7 +8,8 @@
 //   histogram of the top 16 bits in which the high words vary (one read pass), so that
 //   skewed data (scores crowded below 1) needs no second split; a bucket still longer than
 //   2¹⁶ (one histogram cell holding that many values) is split again by its own top digit.
-// - A bucket is sorted least significant digit first, up to 11 bits at a time, by as many of
+// - A bucket is sorted least significant digit first, up to 11 bits at a time (13 past 2¹⁴
+//   values), by as many of
 //   the low word's top bits as make the keys some 8 times as many as the values (none for a
 //   sparse bucket), then by its high words less the bucket's smallest (digits every key
 //   shares are skipped); the few runs that share all those bits are ordered by the rest of
@@ -28,8 +29,13 @@ const POOL_LIMIT = 1 << 16;
 /** Buckets longer than this are split again by their top digit before being sorted (6 arrays × 4 B × 2¹⁶ ≈ L2). */
 const SPLIT_ABOVE = 1 << 16;
 
-/** Widest digit of a bucket's passes (bucket sorts run in cache, where more buckets per pass cost little). */
+/**
+ * Widest digit of a bucket's passes (bucket sorts run in cache, where more buckets per pass
+ * cost little), and of a bucket longer than WIDE_ABOVE (its count table no longer than it).
+ */
 const DIGIT_BITS = 11;
+const WIDE_DIGIT_BITS = 13;
+const WIDE_ABOVE = 1 << 14;
 /**
  * A bucket is sorted by as many of the low word's top bits as make its keys about 2^EXTRA_BITS
  * times as many as its values: the runs still equal in all those bits are then short.
@@ -66,7 +72,7 @@ let aPay = aHi;
 let bHi = aHi;
 let bLo = aHi;
 let bPay = aHi;
-const counts = new Uint32Array(1 << DIGIT_BITS);
+const counts = new Uint32Array(1 << WIDE_DIGIT_BITS);
 
 /**
  * Sees each sorted segment, start…end−1 of the arrays given, in ascending order: equal keys
@@ -347,13 +353,14 @@ function lowBitsFor(length: number, varying: number): number {
  * other three arrays being the spare), leaving them in A: the low word's top `lowBits` bits,
  * then the lowest `varying` bits of (high word − min) (the high words lie in
  * min…min + 2^varying − 1), each part in as few passes of at most DIGIT_BITS bits as it
- * needs; a pass whose digit every key shares moves nothing. orderRuns then orders the runs
+ * needs (WIDE_DIGIT_BITS for a bucket longer than WIDE_ABOVE: at 10⁷ values one pass less); a pass whose digit every key shares moves nothing. orderRuns then orders the runs
  * equal in all of those by the rest of the low word.
  */
 function sortBucket(start: number, end: number, min: number, varying: number, lowBits: number, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array, hi2: Uint32Array, lo2: Uint32Array, pay2: Uint32Array): void {
   const bias = biasOf(min);
-  const lowPasses = Math.ceil(lowBits / DIGIT_BITS);
-  const highPasses = Math.ceil(varying / DIGIT_BITS);
+  const widest = end - start > WIDE_ABOVE ? WIDE_DIGIT_BITS : DIGIT_BITS;
+  const lowPasses = Math.ceil(lowBits / widest);
+  const highPasses = Math.ceil(varying / widest);
   for (let pass = 0; pass < lowPasses + highPasses; pass++) {
     const isLow = pass < lowPasses;
     const width = isLow ? Math.ceil(lowBits / lowPasses) : Math.ceil(varying / highPasses);
