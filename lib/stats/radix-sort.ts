@@ -5,13 +5,12 @@
 // - Long inputs are first split into up to 256 buckets of about n/256 values each (one pass),
 //   so that each bucket is then sorted in cache: at 10⁷ values a pass over the whole input
 //   costs several times a pass over cached data. The split's boundaries come from a
-//   histogram of the top 16 bits in which the high words vary (one read pass), so that
+//   histogram of the top 16 bits in which the high words of a sample vary (one read pass), so that
 //   skewed data (scores crowded below 1) needs no second split; a bucket still longer than
 //   2¹⁶ (one histogram cell holding that many values) is split again by its own top digit.
 // - A bucket is sorted least significant digit first, up to 11 bits at a time (13 past 2¹⁴
-//   values), by as many of
-//   the low word's top bits as make the keys some 8 times as many as the values (none for a
-//   sparse bucket), then by its high words less the bucket's smallest (digits every key
+//   values), by as many of the low word's top bits as make the keys some 8 times as many as
+//   the values (none for a sparse bucket), then by its high words less the bucket's smallest (digits every key
 //   shares are skipped); the few runs that share all those bits are ordered by the rest of
 //   the low word, already in place.
 // - visitSorted does not keep the sorted whole: each bucket is sorted in a scratch of the
@@ -26,6 +25,8 @@ const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
 const LO = 1 - HI;
 /** Sorts up to this length reuse module buffers (many small sorts: groups); longer ones allocate. */
 const POOL_LIMIT = 1 << 16;
+/** Values sampled for the range of the first split's histogram. */
+const SAMPLE = 4096;
 /** Buckets longer than this are split again by their top digit before being sorted (6 arrays × 4 B × 2¹⁶ ≈ L2). */
 const SPLIT_ABOVE = 1 << 16;
 
@@ -173,7 +174,7 @@ function sortInto(values: Float64Array, payload: Uint32Array | null, isScratch: 
   }
 }
 
-/** The largest high word seen by the last keysInto or highRange. */
+/** The largest high word seen by the last keysInto, sampledRange or countCells. */
 let rangeMax = 0;
 
 /** Each value's key and payload into hi, lo and pay, in input order; returns the smallest high word (largest in rangeMax). */
@@ -192,11 +193,11 @@ function keysInto(words: Uint32Array, n: number, payload: Uint32Array | null, hi
   return min;
 }
 
-/** The smallest high word (the largest in rangeMax). */
-function highRange(words: Uint32Array, n: number): number {
+/** The smallest high word of every `step`-th value (the largest in rangeMax). */
+function sampledRange(words: Uint32Array, n: number, step: number): number {
   let min = 0xffffffff;
   let max = 0;
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < n; k += step) {
     const h = keyHigh(words[2 * k + HI], words[2 * k + LO]);
     if (h < min) min = h;
     if (h > max) max = h;
@@ -205,16 +206,33 @@ function highRange(words: Uint32Array, n: number): number {
   return min;
 }
 
-/** Counts of the values per cell, (high word − min) >>> cellShift. */
-function countCells(words: Uint32Array, n: number, bias: number, cellShift: number, counted: Uint32Array): void {
-  for (let k = 0; k < n; k++) counted[(keyHigh(words[2 * k + HI], words[2 * k + LO]) + bias) >>> cellShift]++;
-}
-
-/** Each value's key and payload into its bucket's next place in hi, lo and pay. */
-function scatterValues(words: Uint32Array, n: number, payload: Uint32Array | null, bias: number, cellShift: number, bucketOf: Uint8Array, next: Uint32Array, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array): void {
+/**
+ * Counts of the values per cell, (high word − low) >>> cellShift for high words in
+ * low…high, the first cell for those below and the last for those above; returns the
+ * smallest high word (the largest in rangeMax).
+ */
+function countCells(words: Uint32Array, n: number, low: number, high: number, cellShift: number, counted: Uint32Array): number {
+  const bias = biasOf(low);
+  const last = (high - low) >>> cellShift;
+  let min = 0xffffffff;
+  let max = 0;
   for (let k = 0; k < n; k++) {
     const h = keyHigh(words[2 * k + HI], words[2 * k + LO]);
-    const to = next[bucketOf[(h + bias) >>> cellShift]]++;
+    if (h < min) min = h;
+    if (h > max) max = h;
+    counted[h <= low ? 0 : h >= high ? last : (h + bias) >>> cellShift]++;
+  }
+  rangeMax = max;
+  return min;
+}
+
+/** Each value's key and payload into its bucket's next place in hi, lo and pay (cells as countCells). */
+function scatterValues(words: Uint32Array, n: number, payload: Uint32Array | null, low: number, high: number, cellShift: number, bucketOf: Uint8Array, next: Uint32Array, hi: Uint32Array, lo: Uint32Array, pay: Uint32Array): void {
+  const bias = biasOf(low);
+  const last = (high - low) >>> cellShift;
+  for (let k = 0; k < n; k++) {
+    const h = keyHigh(words[2 * k + HI], words[2 * k + LO]);
+    const to = next[bucketOf[h <= low ? 0 : h >= high ? last : (h + bias) >>> cellShift]]++;
     hi[to] = h;
     lo[to] = keyLow(words[2 * k + HI], words[2 * k + LO]);
     pay[to] = payload === null ? k : payload[k];
@@ -230,14 +248,16 @@ function scatterValues(words: Uint32Array, n: number, payload: Uint32Array | nul
  * a scratch and visited, when `isScratch`).
  */
 function splitValues(words: Uint32Array, n: number, payload: Uint32Array | null, isScratch: boolean): void {
-  const min = highRange(words, n);
-  const max = rangeMax;
-  const bias = biasOf(min);
-  const cellShift = Math.max(0, bitLength(max - min) - 16);
-  const cells = ((max - min) >>> cellShift) + 1;
+  // Cells over the range of a sample (no pass over all values for it); values outside fall
+  // into the first or last cell, whose buckets then reach to the exact minimum and maximum.
+  const low = sampledRange(words, n, Math.max(1, Math.floor(n / SAMPLE)));
+  const high = rangeMax;
+  const cellShift = Math.max(0, bitLength(high - low) - 16);
+  const cells = ((high - low) >>> cellShift) + 1;
   const counted = (histogram ??= new Uint32Array(1 << 16));
   counted.fill(0, 0, cells);
-  countCells(words, n, bias, cellShift, counted);
+  const min = countCells(words, n, low, high, cellShift, counted);
+  const max = rangeMax;
   // A cell goes to the bucket where its first value's sorted position falls (n/256 positions
   // each): buckets in key order, each at most n/256 values plus its last cell.
   const bucketOf = (bucketOfCell ??= new Uint8Array(1 << 16));
@@ -261,24 +281,24 @@ function splitValues(words: Uint32Array, n: number, payload: Uint32Array | null,
     bucketStarts[b + 1] += bucketStarts[b];
     next[b] = bucketStarts[b];
   }
-  scatterValues(words, n, payload, bias, cellShift, bucketOf, next, bHi, bLo, bPay);
+  scatterValues(words, n, payload, low, high, cellShift, bucketOf, next, bHi, bLo, bPay);
   const scratch = !isScratch ? null : largest <= POOL_LIMIT ? buffersFor(largest) : { hi: new Uint32Array(largest), lo: new Uint32Array(largest), payload: new Uint32Array(largest) };
   const [splitHi, splitLo, splitPay] = [bHi, bLo, bPay];
   for (let b = 0; b < 256; b++) {
     const from = bucketStarts[b];
     const to = bucketStarts[b + 1];
     if (to === from) continue;
-    // The bucket's high words lie within its first and last cells.
-    const low = min + firstCell[b] * 2 ** cellShift;
-    const high = Math.min(max, min + (lastCell[b] + 1) * 2 ** cellShift - 1);
-    if (scratch === null) sortRange(from, to, low, high, true);
+    // The bucket's high words lie within its first and last cells (the first and last reaching to min and max).
+    const bucketLow = firstCell[b] === 0 ? min : low + firstCell[b] * 2 ** cellShift;
+    const bucketHigh = lastCell[b] === cells - 1 ? max : low + (lastCell[b] + 1) * 2 ** cellShift - 1;
+    if (scratch === null) sortRange(from, to, bucketLow, bucketHigh, true);
     else {
       bHi = splitHi.subarray(from, to);
       bLo = splitLo.subarray(from, to);
       bPay = splitPay.subarray(from, to);
       ({ hi: aHi, lo: aLo, payload: aPay } = scratch);
       visitOffset = from;
-      sortRange(0, to - from, low, high, true);
+      sortRange(0, to - from, bucketLow, bucketHigh, true);
     }
   }
 }
