@@ -16,9 +16,11 @@
 // Before the balanced first split, the sort of each bucket in a scratch, ρ's compact ranks
 // and τ-b's Fenwick count (2026-11-27): this bench gave ρ 78–110 ms and τ-b 82–137 ms at
 // 10⁶, growth to 10⁷ ρ 9.9–12.9× and τ-b 9.2–11.5× wall (log–log slopes 1.10 and 1.02).
-// Old and new code run alternately in one process on these pairs (CPU ms, median of 5, the
-// machine loaded by other work): ρ 10⁶ 181–214 → 155–168, 10⁷ 1142–1262 → 1068–1098; τ-b
-// 10⁶ 154–162 → 145–161, 10⁷ 1184–1187 → 1040–1184; results byte-identical.
+// Old and new code run alternately in one process on these pairs (CPU ms, median [range] of
+// 7, the 2-core machine loaded 12–18 by other work, wall times 3–5× CPU): ρ at 10⁶ 169
+// [137–227] → 137 [107–227], at 10⁷ 1231 [1177–1289] → 953 [927–998]; τ-b at 10⁶ 158
+// [143–287] → 119 [99–131], at 10⁷ 1190 [1166–1237] → 915 [878–934]; CPU growth 10⁶ → 10⁷
+// ρ 7.3× → 6.9×, τ-b 7.5× → 7.7× (both sizes gained alike); results byte-identical.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -79,7 +79,7 @@ export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): Kenda
   return fromSequence(a, dealer.bSequence, isXa, dealer.bTies);
 }
 
-/** Up to this many groups of a, discordant pairs are counted with a Fenwick tree over them rather than by merge sort. */
+/** Up to this many groups of a, discordant pairs are counted as b's sorted values go by (DiscordanceCounter) rather than by merge sort. */
 const COUNTED_GROUPS = 256;
 
 /**
