@@ -1,0 +1,96 @@
+import type { PackedTurns } from "./score-pack-parser";
+
+/** Every turn of some packs in turn order, with each turn's session as a dense index (in order of first appearance). */
+export type TurnColumns = {
+  n: number;
+  turnId: Int32Array;
+  session: Int32Array;
+  sessionIds: Int32Array;
+  persona: Uint16Array;
+  overall: Float64Array;
+  length: Float64Array;
+  sentiment: Float64Array;
+  completeness: Float64Array;
+  critical: Float64Array;
+};
+
+const VALUE_COLUMNS = ["turnId", "persona", "overall", "length", "sentiment", "completeness", "critical"] as const;
+
+/**
+ * The turns of packs read in parts (each part in whatever order its rows came) as one set of
+ * columns in turn order. Packs are put in order of their first turn; when no two overlap
+ * (each session's turns lie between its first and last, and no other session's do, as
+ * imports write them), that is turn order already and the columns are copied run by run:
+ * packs that follow each other in a part and in turn order are one copy. Otherwise every
+ * turn is sorted by id. Sessions are numbered in order of their first turn.
+ */
+export function assemblePackedTurns(parts: readonly PackedTurns[]): TurnColumns {
+  const order: { part: number; pack: number; first: number; last: number }[] = [];
+  let n = 0;
+  parts.forEach((packed, part) => {
+    n += packed.n;
+    for (let k = 0; k < packed.packs.count; k++) order.push({ part, pack: k, first: packed.packs.firstTurnId[k], last: packed.packs.lastTurnId[k] });
+  });
+  order.sort((a, b) => a.first - b.first);
+  const isOrdered = parts.every((packed) => packed.isEachPackSorted) && order.every((entry, k) => k === 0 || entry.first > order[k - 1].last);
+
+  const out: TurnColumns = {
+    n,
+    turnId: new Int32Array(n),
+    session: new Int32Array(n),
+    sessionIds: new Int32Array(order.length),
+    persona: new Uint16Array(n),
+    overall: new Float64Array(n),
+    length: new Float64Array(n),
+    sentiment: new Float64Array(n),
+    completeness: new Float64Array(n),
+    critical: new Float64Array(n),
+  };
+  let at = 0;
+  for (let k = 0; k < order.length; ) {
+    const { part } = order[k];
+    const packed = parts[part];
+    const from = packed.packs.start[order[k].pack];
+    let to = from;
+    // One run: packs of the same part, each starting where the previous one ended.
+    for (; k < order.length && order[k].part === part && packed.packs.start[order[k].pack] === to; k++) {
+      const count = packCount(packed, order[k].pack);
+      out.sessionIds[k] = packed.packs.sessionId[order[k].pack];
+      out.session.fill(k, at + to - from, at + to - from + count);
+      to += count;
+    }
+    for (const key of VALUE_COLUMNS) (out[key] as Float64Array).set((packed[key] as Float64Array).subarray(from, to), at);
+    at += to - from;
+  }
+  return isOrdered ? out : sortedByTurn(out);
+}
+
+function packCount(packed: PackedTurns, pack: number): number {
+  return (pack + 1 < packed.packs.count ? packed.packs.start[pack + 1] : packed.n) - packed.packs.start[pack];
+}
+
+/** The columns in turn id order, sessions renumbered in order of first appearance. */
+function sortedByTurn(columns: TurnColumns): TurnColumns {
+  const { n } = columns;
+  const index = new Uint32Array(n);
+  for (let i = 0; i < n; i++) index[i] = i;
+  index.sort((a, b) => columns.turnId[a] - columns.turnId[b]);
+  const out: TurnColumns = { ...columns, session: new Int32Array(n), sessionIds: new Int32Array(columns.sessionIds.length) };
+  for (const key of VALUE_COLUMNS) {
+    const from = columns[key] as Float64Array;
+    const to = new (from.constructor as Float64ArrayConstructor)(n);
+    for (let i = 0; i < n; i++) to[i] = from[index[i]];
+    (out[key] as Float64Array) = to;
+  }
+  const renumbered = new Int32Array(columns.sessionIds.length).fill(-1);
+  let sessions = 0;
+  for (let i = 0; i < n; i++) {
+    const old = columns.session[index[i]];
+    if (renumbered[old] < 0) {
+      renumbered[old] = sessions;
+      out.sessionIds[sessions++] = columns.sessionIds[old];
+    }
+    out.session[i] = renumbered[old];
+  }
+  return out;
+}
