@@ -18,21 +18,19 @@ const VALUE_COLUMNS = ["turnId", "persona", "overall", "length", "sentiment", "c
 
 /**
  * The turns of packs read in parts (each part in whatever order its rows came) as one set of
- * columns in turn order. Packs are put in order of their first turn; when no two overlap
- * (each session's turns lie between its first and last, and no other session's do, as
- * imports write them), that is turn order already and the columns are copied run by run:
- * packs that follow each other in a part and in turn order are one copy. Otherwise every
- * turn is sorted by id. Sessions are numbered in order of their first turn.
+ * columns in turn order. Packs are put in order of their first turn and copied run by run
+ * (packs that follow each other both in a part and in turn order are one copy); when no two
+ * sessions' turns interleave, as imports write them, that is turn order already. Otherwise
+ * every turn is sorted by id. Sessions are numbered in order of their first turn.
  */
 export function assemblePackedTurns(parts: readonly PackedTurns[]): TurnColumns {
-  const order: { part: number; pack: number; first: number; last: number }[] = [];
+  const order: { part: number; pack: number; first: number }[] = [];
   let n = 0;
   parts.forEach((packed, part) => {
     n += packed.n;
-    for (let k = 0; k < packed.packs.count; k++) order.push({ part, pack: k, first: packed.packs.firstTurnId[k], last: packed.packs.lastTurnId[k] });
+    for (let k = 0; k < packed.packs.count; k++) order.push({ part, pack: k, first: packed.packs.firstTurnId[k] });
   });
   order.sort((a, b) => a.first - b.first);
-  const isOrdered = parts.every((packed) => packed.isEachPackSorted) && order.every((entry, k) => k === 0 || entry.first > order[k - 1].last);
 
   const out: TurnColumns = {
     n,
@@ -62,7 +60,8 @@ export function assemblePackedTurns(parts: readonly PackedTurns[]): TurnColumns 
     for (const key of VALUE_COLUMNS) (out[key] as Float64Array).set((packed[key] as Float64Array).subarray(from, to), at);
     at += to - from;
   }
-  return isOrdered ? out : sortedByTurn(out);
+  for (let i = 1; i < n; i++) if (out.turnId[i] <= out.turnId[i - 1]) return sortedByTurn(out);
+  return out;
 }
 
 function packCount(packed: PackedTurns, pack: number): number {
@@ -80,7 +79,7 @@ function sortedByTurn(columns: TurnColumns): TurnColumns {
     const from = columns[key] as Float64Array;
     const to = new (from.constructor as Float64ArrayConstructor)(n);
     for (let i = 0; i < n; i++) to[i] = from[index[i]];
-    (out[key] as Float64Array) = to;
+    Object.assign(out, { [key]: to });
   }
   const renumbered = new Int32Array(columns.sessionIds.length).fill(-1);
   let sessions = 0;

@@ -39,7 +39,7 @@ export async function readScorePacks(pool: pg.Pool, options: { parts?: number; e
     // Page ranges: the last one open-ended, so a table grown since its size was read is still read whole.
     const pages = Number(rows[0].pages);
     const step = Math.ceil(pages / parts);
-    const capacity = Math.ceil((options.expectedTurns ?? 0) / parts) + 1024;
+    const capacity = Math.ceil(((options.expectedTurns ?? 0) / parts) * 1.1) + 1024;
     const packed = await Promise.all(
       clients.map(async (client, k): Promise<PackedTurns> => {
         const bounds = [k > 0 ? `ctid >= '(${k * step},0)'::tid` : "", k < parts - 1 ? `ctid < '(${(k + 1) * step},0)'::tid` : ""].filter(Boolean);

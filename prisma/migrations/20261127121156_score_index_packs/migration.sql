@@ -1,10 +1,11 @@
 -- The thresholds preview's score index on disk (issue 20). The preview rescores every turn the
 -- heuristic judge v1 scored; its first read in a process used to join a million judge_scores
 -- rows with turns and COPY them out field by field (1.4 s of PostgreSQL CPU). score_index_packs
--- holds, per session, those turns already packed as 48-byte big-endian records in turn order
--- (turn id int4, persona code int4, overall, length, sentiment, completeness and critical
--- intensity float8, a missing metric as 0), so the first read is a COPY of one byte string per
--- session. Persona codes come from score_index_personas (never changed or reused). Triggers on
+-- holds, per session, those turns already packed column by column in turn order: the turn
+-- ids (int4), persona codes (int4), then the overall, length, sentiment, completeness and
+-- critical intensity scores (float8, a missing metric as 0), each big-endian as int4send and
+-- float8send write them, 48 bytes a turn. The first read is then a COPY of one byte string per
+-- session, which the server copies into its typed arrays as they are (then swaps the bytes). Persona codes come from score_index_personas (never changed or reused). Triggers on
 -- judge_scores (the seed judge's rows only) and turns rebuild the packs of the sessions a
 -- statement touched, under the same per-session advisory lock as the other session aggregates.
 
@@ -43,16 +44,31 @@ CREATE FUNCTION "score_index_judge_id"() RETURNS integer LANGUAGE sql STABLE AS 
   SELECT id FROM judges WHERE name = 'heuristic' AND version = 'v1'
 $$;
 
--- One turn's record (inlined into the aggregates below: one definition of the layout).
-CREATE FUNCTION "score_pack_record"(p_turn_id integer, p_code integer, p_overall double precision, p_length double precision,
-  p_sentiment double precision, p_completeness double precision, p_critical double precision) RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
-  SELECT int4send(p_turn_id) || int4send(p_code) || float8send(p_overall) || float8send(COALESCE(p_length, 0))
-    || float8send(COALESCE(p_sentiment, 0)) || float8send(COALESCE(p_completeness, 0)) || float8send(COALESCE(p_critical, 0))
+-- The pack of one session's turns scored by the judge (none when it scored none). Every lookup
+-- is on an index (turns by session, judge_scores by turn and judge), so no plan made from
+-- stale statistics turns it into a scan of a whole table.
+CREATE FUNCTION "score_pack_of"(p_session_id integer, p_judge_id integer)
+RETURNS TABLE (first_turn_id integer, last_turn_id integer, turn_count integer, data bytea) LANGUAGE sql STABLE AS $$
+  SELECT min(x.id), max(x.id), count(*)::int,
+         string_agg(int4send(x.id), ''::bytea ORDER BY x.id) || string_agg(int4send(x.code), ''::bytea ORDER BY x.id)
+         || string_agg(float8send(x.overall_score), ''::bytea ORDER BY x.id)
+         || string_agg(float8send(COALESCE(x.length_score, 0)), ''::bytea ORDER BY x.id)
+         || string_agg(float8send(COALESCE(x.sentiment_score, 0)), ''::bytea ORDER BY x.id)
+         || string_agg(float8send(COALESCE(x.completeness_score, 0)), ''::bytea ORDER BY x.id)
+         || string_agg(float8send(COALESCE(x.critical_intensity, 0)), ''::bytea ORDER BY x.id)
+  FROM (
+    SELECT t.id, (SELECT p.code FROM score_index_personas p WHERE p.persona_id = t.persona_id) AS code,
+           js.overall_score, js.length_score, js.sentiment_score, js.completeness_score, js.critical_intensity
+    FROM turns t
+    JOIN LATERAL (SELECT * FROM judge_scores js WHERE js.turn_id = t.id AND js.judge_id = p_judge_id) js ON true
+    WHERE t.session_id = p_session_id
+    OFFSET 0
+  ) x
+  HAVING count(*) > 0
 $$;
 
 -- Rebuilds the packs of the given sessions from judge_scores and turns (a session without a
--- scored turn has none). Every lookup is on an index (turns by session, judge_scores by turn
--- and judge), so no plan from stale statistics turns it into a scan of a whole table.
+-- scored turn has none).
 CREATE FUNCTION "refresh_score_packs"(p_session_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   seed integer := score_index_judge_id();
@@ -67,21 +83,7 @@ BEGIN
   WITH ids AS (
     SELECT DISTINCT id FROM unnest(p_session_ids) AS ids(id) WHERE id IS NOT NULL
   ), fresh AS (
-    SELECT i.id AS session_id, agg.*
-    FROM ids i
-    CROSS JOIN LATERAL (
-      SELECT min(x.id) AS first_turn_id, max(x.id) AS last_turn_id, count(*)::int AS turn_count,
-             string_agg(score_pack_record(x.id, x.code, x.overall_score, x.length_score, x.sentiment_score, x.completeness_score, x.critical_intensity), ''::bytea ORDER BY x.id) AS data
-      FROM (
-        SELECT t.id, (SELECT p.code FROM score_index_personas p WHERE p.persona_id = t.persona_id) AS code,
-               js.overall_score, js.length_score, js.sentiment_score, js.completeness_score, js.critical_intensity
-        FROM turns t
-        JOIN LATERAL (SELECT * FROM judge_scores js WHERE js.turn_id = t.id AND js.judge_id = seed) js ON true
-        WHERE t.session_id = i.id
-        OFFSET 0
-      ) x
-    ) agg
-    WHERE agg.turn_count > 0
+    SELECT i.id AS session_id, pack.* FROM ids i CROSS JOIN LATERAL score_pack_of(i.id, seed) pack
   ), removed AS (
     DELETE FROM score_index_packs k USING ids i
     WHERE k.session_id = i.id AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.session_id = i.id)
@@ -170,13 +172,7 @@ CREATE TRIGGER "turns_score_packs_delete" AFTER DELETE ON "turns"
 CREATE TRIGGER "judge_scores_score_packs_truncate" AFTER TRUNCATE ON "judge_scores" FOR EACH STATEMENT EXECUTE FUNCTION score_index_packs_truncate();
 CREATE TRIGGER "turns_score_packs_truncate" AFTER TRUNCATE ON "turns" FOR EACH STATEMENT EXECUTE FUNCTION score_index_packs_truncate();
 
--- The packs of the data already there, set-based (this transaction holds no per-session locks).
+-- The packs of the data already there (this transaction holds no per-session locks).
 INSERT INTO score_index_personas (persona_id) SELECT DISTINCT persona_id FROM turns ORDER BY 1;
 INSERT INTO score_index_packs (session_id, first_turn_id, last_turn_id, turn_count, data)
-SELECT t.session_id, min(t.id), max(t.id), count(*)::int,
-       string_agg(score_pack_record(t.id, p.code, s.overall_score, s.length_score, s.sentiment_score, s.completeness_score, s.critical_intensity), ''::bytea ORDER BY t.id)
-FROM judge_scores s
-JOIN turns t ON t.id = s.turn_id
-JOIN score_index_personas p ON p.persona_id = t.persona_id
-WHERE s.judge_id = score_index_judge_id()
-GROUP BY t.session_id;
+SELECT s.id, pack.* FROM eval_sessions s CROSS JOIN LATERAL score_pack_of(s.id, score_index_judge_id()) pack;
