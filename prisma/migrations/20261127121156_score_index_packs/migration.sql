@@ -68,8 +68,12 @@ RETURNS TABLE (first_turn_id integer, last_turn_id integer, turn_count integer, 
 $$;
 
 -- Rebuilds the packs of the given sessions from judge_scores and turns (a session without a
--- scored turn has none).
-CREATE FUNCTION "refresh_score_packs"(p_session_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+-- scored turn has none). One generic plan per connection: planning the pack's query for each
+-- statement (a custom plan every time, as the plan cache otherwise chooses here) cost ten
+-- times the work itself on an import of small sessions, and the plan is the same for any
+-- sessions (index lookups from each session id).
+CREATE FUNCTION "refresh_score_packs"(p_session_ids integer[]) RETURNS void LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   seed integer := score_index_judge_id();
 BEGIN
