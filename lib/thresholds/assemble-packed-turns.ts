@@ -1,4 +1,4 @@
-import type { PackedTurns } from "./score-pack-parser";
+import type { PackedTurns, Raw } from "./score-pack-parser";
 
 /** Every turn of some packs in turn order, with each turn's session as a dense index (in order of first appearance). */
 export type TurnColumns = {
@@ -92,4 +92,49 @@ function sortedByTurn(columns: TurnColumns): TurnColumns {
     out.session[i] = renumbered[old];
   }
   return out;
+}
+
+/**
+ * Parts parsed one after another into shared columns (ScorePackParser with a PackTarget,
+ * part k from the sum of the earlier parts' turns): when the turns lie in turn order as
+ * they are, as they do when each part's packs came in order, the shared columns are the
+ * answer and nothing is copied; otherwise they are put in order as assemblePackedTurns does.
+ */
+export function assembleSharedParts(parts: readonly PackedTurns[], shared: { raw: Raw; persona: Uint16Array }): TurnColumns {
+  const n = parts.reduce((sum, part) => sum + part.n, 0);
+  let isInPlace = true;
+  let offset = 0;
+  for (const part of parts) {
+    isInPlace &&= part.n === 0 || (part.turnId.buffer === shared.raw.turnId.buffer && part.turnId.byteOffset === offset * 4);
+    offset += part.n;
+  }
+  const turnId = shared.raw.turnId.subarray(0, n);
+  for (let i = 1; isInPlace && i < n; i++) if (turnId[i] <= turnId[i - 1]) isInPlace = false;
+  if (!isInPlace) return assemblePackedTurns(parts);
+
+  const sessionIds = new Int32Array(parts.reduce((sum, part) => sum + part.packs.count, 0));
+  const session = new Int32Array(n);
+  let s = 0;
+  let at = 0;
+  for (const part of parts) {
+    for (let k = 0; k < part.packs.count; k++, s++) {
+      const count = packCount(part, k);
+      sessionIds[s] = part.packs.sessionId[k];
+      session.fill(s, at, at + count);
+      at += count;
+    }
+  }
+  const { raw } = shared;
+  return {
+    n,
+    turnId,
+    session,
+    sessionIds,
+    persona: shared.persona.subarray(0, n),
+    overall: raw.overall.subarray(0, n),
+    length: raw.length.subarray(0, n),
+    sentiment: raw.sentiment.subarray(0, n),
+    completeness: raw.completeness.subarray(0, n),
+    critical: raw.critical.subarray(0, n),
+  };
 }

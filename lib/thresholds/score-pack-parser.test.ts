@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assemblePackedTurns } from "./assemble-packed-turns";
-import { PACK_BYTES_PER_TURN, ScorePackParser, UnknownPersonaCodeError } from "./score-pack-parser";
+import { assemblePackedTurns, assembleSharedParts } from "./assemble-packed-turns";
+import { allocatePackColumns, PACK_BYTES_PER_TURN, ScorePackParser, UnknownPersonaCodeError } from "./score-pack-parser";
 
 type Turn = { id: number; code: number; overall: number; length: number; sentiment: number; completeness: number; critical: number };
 type Pack = { sessionId: number; turns: Turn[] };
@@ -149,5 +149,46 @@ describe("assemblePackedTurns", () => {
     expect(Array.from(columns.critical)).toEqual(turnsOf(1, 6).map((turn) => turn.critical));
     expect(Array.from(columns.sessionIds)).toEqual([1, 2, 3]);
     expect(session(columns)).toEqual([1, 2, 1, 2, 1, 3]);
+  });
+});
+
+describe("assembleSharedParts", () => {
+  /** Each part parsed into one set of shared columns, part k after the turns of the earlier ones. */
+  function parseShared(parts: Pack[][]) {
+    const counts = parts.map((packs) => packs.reduce((sum, pack) => sum + pack.turns.length, 0));
+    const shared = allocatePackColumns(counts.reduce((sum, count) => sum + count, 0));
+    const parsed = parts.map((packs, k) => {
+      const parser = new ScorePackParser(POSITION_OF_CODE, { ...shared, offset: counts.slice(0, k).reduce((sum, count) => sum + count, 0), capacity: counts[k] });
+      const bytes = copyBytes(packs);
+      for (let at = 0; at < bytes.length; at += 13) parser.push(bytes.subarray(at, at + 13));
+      return parser.finish();
+    });
+    return { shared, parsed };
+  }
+
+  it("gives the shared columns themselves when the parts' turns are in turn order as they lie", () => {
+    const { shared, parsed } = parseShared([PACKS.slice(0, 2), PACKS.slice(2)]);
+    const columns = assembleSharedParts(parsed, shared);
+    expect(columns.turnId.buffer).toBe(shared.raw.turnId.buffer);
+    expect(Array.from(columns.turnId)).toEqual(expected(PACKS).turnId);
+    expect(Array.from(columns.completeness)).toEqual(expected(PACKS).completeness);
+    expect(Array.from(columns.persona)).toEqual(expected(PACKS).persona);
+    expect(Array.from(columns.sessionIds)).toEqual([7, 3, 12, 9]);
+    expect(Array.from(columns.session)).toEqual([0, 0, 0, 1, ...Array(40).fill(2), 3, 3]);
+  });
+
+  it("puts them in turn order when they are not, and gives what assemblePackedTurns gives", () => {
+    const { shared, parsed } = parseShared([[PACKS[2], PACKS[0]], [PACKS[3], PACKS[1]]]);
+    const columns = assembleSharedParts(parsed, shared);
+    expect(Array.from(columns.turnId)).toEqual(expected(PACKS).turnId);
+    expect(Array.from(columns.length)).toEqual(expected(PACKS).length);
+    expect(Array.from(columns.sessionIds)).toEqual([7, 3, 12, 9]);
+    expect(columns).toEqual(assemblePackedTurns(parsed));
+  });
+
+  it("refuses more turns than a part was given room for", () => {
+    const shared = allocatePackColumns(46);
+    const parser = new ScorePackParser(POSITION_OF_CODE, { ...shared, offset: 0, capacity: 45 });
+    expect(() => parser.push(copyBytes(PACKS))).toThrow("more turns than the 45 counted for this part");
   });
 });

@@ -42,11 +42,28 @@ const PACK_COLUMNS = [
   ["critical", 8],
 ] as const;
 type RawColumn = (typeof PACK_COLUMNS)[number][0];
-type Raw = { [K in RawColumn]: K extends "turnId" | "code" ? Int32Array : Float64Array };
+export type Raw = { [K in RawColumn]: K extends "turnId" | "code" ? Int32Array : Float64Array };
+
+/**
+ * Columns several parsers can share, each writing its turns from its own offset (so that
+ * parts read at once land where they belong without a copy afterwards).
+ */
+export type PackTarget = { raw: Raw; persona: Uint16Array; offset: number; capacity: number };
+
+/** Room for `capacity` turns, to share between parsers (see PackTarget). */
+export function allocatePackColumns(capacity: number): { raw: Raw; persona: Uint16Array } {
+  return { raw: allocate(capacity), persona: new Uint16Array(capacity) };
+}
 
 export class ScorePackParser {
   private raw: Raw;
   private bytes: Record<RawColumn, Uint8Array>;
+  private persona: Uint16Array | null = null;
+  /** Where this parser's turns start in the columns (0 unless it writes into shared ones). */
+  private base = 0;
+  /** How many turns the columns have room for from `base` (shared columns never grow). */
+  private room: number;
+  private isShared = false;
   private n = 0;
   private packs: PackedTurns["packs"];
   private readonly scratch = Buffer.alloc(HEADER_BYTES + 64);
@@ -65,9 +82,18 @@ export class ScorePackParser {
    */
   constructor(
     private readonly positionOfCode: Int32Array,
-    capacity = 1 << 16,
+    capacity: number | PackTarget = 1 << 16,
   ) {
-    this.raw = allocate(Math.max(capacity, 16));
+    if (typeof capacity === "number") {
+      this.raw = allocate(Math.max(capacity, 16));
+      this.room = this.raw.turnId.length;
+    } else {
+      this.raw = capacity.raw;
+      this.persona = capacity.persona;
+      this.base = capacity.offset;
+      this.room = capacity.capacity;
+      this.isShared = true;
+    }
     this.bytes = byteViews(this.raw);
     this.packs = { count: 0, sessionId: new Int32Array(64), firstTurnId: new Int32Array(64), lastTurnId: new Int32Array(64), start: new Int32Array(64) };
   }
@@ -112,7 +138,9 @@ export class ScorePackParser {
 
   finish(): PackedTurns {
     if (this.state !== "done") throw new Error("score packs: the COPY ended early");
-    const { n, raw } = this;
+    const { n, base } = this;
+    const view = <T extends Int32Array | Float64Array>(column: T) => column.subarray(base, base + n) as T;
+    const raw = Object.fromEntries(PACK_COLUMNS.map(([column]) => [column, view(this.raw[column])])) as Raw;
     if (IS_LITTLE_ENDIAN) {
       for (const [column, width] of PACK_COLUMNS) {
         const bytes = Buffer.from(raw[column].buffer, raw[column].byteOffset, n * width);
@@ -120,7 +148,7 @@ export class ScorePackParser {
         else bytes.swap64();
       }
     }
-    const persona = new Uint16Array(n);
+    const persona = this.persona ? this.persona.subarray(base, base + n) : new Uint16Array(n);
     const codes = raw.code;
     for (let i = 0; i < n; i++) {
       const code = codes[i];
@@ -131,13 +159,13 @@ export class ScorePackParser {
     const packs = this.packs;
     return {
       n,
-      turnId: raw.turnId.subarray(0, n),
+      turnId: raw.turnId,
       persona,
-      overall: raw.overall.subarray(0, n),
-      length: raw.length.subarray(0, n),
-      sentiment: raw.sentiment.subarray(0, n),
-      completeness: raw.completeness.subarray(0, n),
-      critical: raw.critical.subarray(0, n),
+      overall: raw.overall,
+      length: raw.length,
+      sentiment: raw.sentiment,
+      completeness: raw.completeness,
+      critical: raw.critical,
       packs: {
         count: packs.count,
         sessionId: packs.sessionId.subarray(0, packs.count),
@@ -175,7 +203,10 @@ export class ScorePackParser {
     this.packs.firstTurnId[k] = firstTurnId;
     this.packs.lastTurnId[k] = lastTurnId;
     this.packs.start[k] = this.n;
-    if (this.n + turnCount > this.raw.turnId.length) this.grow(Math.max(this.n + turnCount, Math.ceil(this.n * 1.5)));
+    if (this.n + turnCount > this.room) {
+      if (this.isShared) throw new Error(`score packs: more turns than the ${this.room} counted for this part`);
+      this.grow(Math.max(this.n + turnCount, Math.ceil(this.n * 1.5)));
+    }
     this.packTurns = turnCount;
     this.packStart = this.n;
     this.packRead = 0;
@@ -194,7 +225,7 @@ export class ScorePackParser {
       if (from < columnEnd && from < to) {
         const end = Math.min(columnEnd, to);
         const target = this.bytes[column];
-        target.set(chunk.subarray(at + from - this.packRead, at + end - this.packRead), this.packStart * width + (from - columnStart));
+        target.set(chunk.subarray(at + from - this.packRead, at + end - this.packRead), (this.base + this.packStart) * width + (from - columnStart));
         from = end;
       }
       columnStart = columnEnd;
@@ -206,6 +237,7 @@ export class ScorePackParser {
     for (const [column, width] of PACK_COLUMNS) byteViews(next)[column].set(this.bytes[column].subarray(0, this.n * width));
     this.raw = next;
     this.bytes = byteViews(next);
+    this.room = capacity;
   }
 }
 

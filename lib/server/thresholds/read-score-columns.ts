@@ -110,7 +110,7 @@ async function appendNewTurns(last: Kept, stamp: Stamp, judgeId: number): Promis
  * its turn. (The packs hold the seed judge's scores, the only judge the index is read for.)
  */
 async function readAll(stamp: Stamp): Promise<Kept> {
-  const { personas, columns } = await readScorePacks(scorePool(), { expectedTurns: stamp.scores });
+  const { personas, columns } = await readScorePacks(scorePool());
   const sessionIndex = new Map<number, number>();
   columns.sessionIds.forEach((id, s) => sessionIndex.set(id, s));
   return { columns: { ...columns, personas }, stamp, sessionIndex, readAt: Date.now() };
