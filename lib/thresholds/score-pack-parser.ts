@@ -225,7 +225,7 @@ export class ScorePackParser {
       if (from < columnEnd && from < to) {
         const end = Math.min(columnEnd, to);
         const target = this.bytes[column];
-        target.set(chunk.subarray(at + from - this.packRead, at + end - this.packRead), (this.base + this.packStart) * width + (from - columnStart));
+        chunk.copy(target, (this.base + this.packStart) * width + (from - columnStart), at + from - this.packRead, at + end - this.packRead);
         from = end;
       }
       columnStart = columnEnd;
