@@ -5,7 +5,11 @@
 // Issue 20's figures on a quiet 2-core machine (before this work) and targets: preview 9.98 s
 // → < 1 s; recompute 42.8 s → < 20 s; change of display judge 37 s → < 10 s. The preview's
 // first draft after a data change reread every score (12.7 s); now a rating rereads only the
-// human levels and new turns only themselves, and the very first read is a binary COPY.
+// human levels and new turns only themselves. The very first read (nothing in memory) was a
+// binary COPY of every score joined with its turn (4.5–8.4 s wall on a loaded machine, CPU
+// 0.6–1.3 s Node + 1.4–1.5 s PostgreSQL); it now reads score_index_packs, one byte string per
+// session kept by triggers (bench/thresholds-first-read.ts times both reads side by side, the
+// first preview in a fresh process, and what the triggers add to imports and recomputes).
 // THRESHOLDS_BENCH_TURNS=<n> fills n turns instead (figures then scale to a million).
 import { register } from "node:module";
 import { availableParallelism, loadavg } from "node:os";
@@ -18,7 +22,7 @@ register("../scripts/lib/server-only-hook.mjs", import.meta.url);
 const TURNS = Number(process.env.THRESHOLDS_BENCH_TURNS ?? 1_000_000);
 const TURNS_PER_SESSION = 100;
 const RATED_TURNS = 10_000;
-const TODAY = { preview: 9.98, recompute: 42.8, display: 37, firstPreview: 12.7 };
+const TODAY = { preview: 9.98, recompute: 42.8, display: 37, firstPreview: "4.5–8.4 s wall (CPU 0.6–1.3 s Node + 1.4–1.5 s PostgreSQL)" };
 const TARGET = { preview: 1, recompute: 20, display: 10 };
 const verdict = (value: number, target: number) => (value < target ? "BELOW TARGET" : "ABOVE TARGET");
 /** A figure measured on fewer turns, scaled linearly to a million (said so when it is). */
@@ -53,13 +57,33 @@ async function main(dir: string): Promise<void> {
   };
 
   const base = await findThresholdVersion("active");
+  const { startCpuClock: firstClock } = await import("./cpu-time.ts");
+  const clockFirst = firstClock(dir);
   started = process.hrtime.bigint();
   const draft = { cutoffs: { fair: 0.5, good: 0.7, excellent: 0.8 }, weights };
   const preview = await previewThresholds(draft);
   const firstPreviewSeconds = seconds(started);
+  const firstCpu = clockFirst.stop();
   console.log(
     `  preview of new weights and cut-offs over every turn, the very first (reads every score into the index): ${firstPreviewSeconds.toFixed(2)} s ` +
-      `(${preview.turns.changed.toLocaleString("en")} turns and ${preview.sessions.changed.toLocaleString("en")} sessions change level; κ_q on n = ${preview.agreement.draft.n.toLocaleString("en")})`,
+      `(CPU ${(firstCpu.node / 1000).toFixed(2)} s Node + ${(firstCpu.postgres / 1000).toFixed(2)} s PostgreSQL; ` +
+      `${preview.turns.changed.toLocaleString("en")} turns and ${preview.sessions.changed.toLocaleString("en")} sessions change level; κ_q on n = ${preview.agreement.draft.n.toLocaleString("en")})`,
+  );
+  const firstRead = await import("./thresholds-first-read.ts");
+  const reads = await firstRead.pairedIndexReads(pool, dir, sourceJudgeId);
+  console.log(`  the score index read alone, alternated on the same data (${TURNS.toLocaleString("en")} scores):`);
+  console.log(`    before (every score joined with its turn, binary COPY in two halves): ${reads.before.map(firstRead.show).join(", ")}`);
+  console.log(`    now (score_index_packs, one byte string per session, two parts):     ${reads.now.map(firstRead.show).join(", ")}`);
+  const fresh = [firstRead.firstPreviewInFreshProcess(dir), firstRead.firstPreviewInFreshProcess(dir)];
+  console.log(
+    `  the first preview in a fresh Node process (after loading its modules: ${fresh.map((run) => `${run.imports.toFixed(2)} s`).join(", ")}): ${fresh.map((run) => firstRead.show(run.preview)).join(", ")}`,
+  );
+  const freshSeconds = Math.min(...fresh.map((run) => run.preview.wall));
+  const cost = await firstRead.pairedTriggerCost(pool, dir, sourceJudgeId);
+  const perTurn = (runs: number[]) => runs.map((value) => `${value.toFixed(1)}`).join(", ");
+  console.log(
+    `  what the packs' triggers add (PostgreSQL CPU µs per turn, off vs on, alternated): import-like inserts ${perTurn(cost.import.off)} vs ${perTurn(cost.import.on)}; ` +
+      `another judge's scores as a recompute writes them ${perTurn(cost.recompute.off)} vs ${perTurn(cost.recompute.on)}`,
   );
   const nextDrafts = [0.05, 0.1, 0.15].map((shift) => ({
     cutoffs: { fair: 0.5 - shift, good: 0.7 - shift, excellent: 0.8 },
@@ -111,7 +135,9 @@ async function main(dir: string): Promise<void> {
     `  preview: today ${TODAY.preview} s, now ${atMillion(previewSeconds).toFixed(3)} s${scaledNote}, target < ${TARGET.preview} s — ${verdict(atMillion(previewSeconds), TARGET.preview)}; ` +
       `the first after a rating ${atMillion(afterRating).toFixed(2)} s — ${verdict(atMillion(afterRating), TARGET.preview)}; ` +
       `after new turns ${atMillion(afterTurns).toFixed(2)} s — ${verdict(atMillion(afterTurns), TARGET.preview)}; ` +
-      `the very first (nothing in process: every score read) ${atMillion(firstPreviewSeconds).toFixed(2)} s (${TODAY.firstPreview} s before this read was a binary COPY) — ${verdict(atMillion(firstPreviewSeconds), TARGET.preview)}`,
+      `the very first (nothing in memory: every score read) ${firstPreviewSeconds.toFixed(2)} s, in a fresh process ${freshSeconds.toFixed(2)} s` +
+      `${TURNS === 1_000_000 ? "" : ` (on ${TURNS.toLocaleString("en")} turns, not scaled: much of it does not grow with the turns)`} ` +
+      `(before the packs: ${TODAY.firstPreview}) — ${verdict(firstPreviewSeconds, TARGET.preview)}, in a fresh process ${verdict(freshSeconds, TARGET.preview)}`,
   );
 
   started = process.hrtime.bigint();

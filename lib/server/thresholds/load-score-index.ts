@@ -10,10 +10,11 @@ import { clearScoreColumns, readScoreColumns, type ScoreColumns } from "./read-s
  * Every turn the heuristic judge v1 scored, in turn order, as typed columns: what the
  * thresholds preview rescores under a draft's weights and cut-offs. A missing metric is
  * stored as 0, which is how the judge counts it. The scores (about 50 MB at a million turns)
- * are read once with a binary COPY and kept in process (read-score-columns.ts), brought up
- * to date by reading only the turns added since; the human levels, which every new rating
- * changes, are read again per data version (the agreement report's fingerprint, see
- * get-data-version.ts), so that an editor's successive drafts all reuse the index.
+ * are read once from the packs the triggers keep (read-score-packs.ts) and kept in process
+ * (read-score-columns.ts), brought up to date by reading only the turns added since; the
+ * human levels, which every new rating changes, are read again per data version (the
+ * agreement report's fingerprint, see get-data-version.ts), so that an editor's successive
+ * drafts all reuse the index.
  */
 export type ScoreIndex = ScoreColumns & {
   /** The rated turns (positions in the columns, ascending) and their human level. */

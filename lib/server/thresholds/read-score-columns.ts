@@ -1,6 +1,7 @@
 import "server-only";
 import { databaseUrl } from "@/lib/server/db";
 import { readScoreRows, UnknownPersonaError, type ScoreRows } from "./read-score-rows";
+import { readScorePacks } from "./read-score-packs";
 import { scorePool } from "./score-pool";
 
 /** The seed judge's scores of every turn it scored, in turn order (see load-score-index.ts). */
@@ -45,7 +46,7 @@ export async function readScoreColumns(judgeId: number | null): Promise<ScoreCol
   if (judgeId === null) return emptyColumns();
   const key = `${databaseUrl()}|${judgeId}`;
   const last = kept.get(key);
-  const stamp = await readStamp(judgeId);
+  const stamp = await readStamp();
   if (last && Date.now() - last.readAt <= MAX_AGE_MS) {
     if (isSameStamp(last.stamp, stamp)) {
       lastScoreRead = { kind: "kept", rows: 0 };
@@ -58,18 +59,18 @@ export async function readScoreColumns(judgeId: number | null): Promise<ScoreCol
       return appended.columns;
     }
   }
-  const fresh = await readAll(judgeId, stamp);
+  const fresh = await readAll(stamp);
   kept.set(key, fresh);
   lastScoreRead = { kind: "full", rows: fresh.columns.n };
   return fresh.columns;
 }
 
-async function readStamp(judgeId: number): Promise<Stamp> {
+/** The seed judge's score count is the packs' turn count (the triggers keep them equal), far cheaper than counting its scores. */
+async function readStamp(): Promise<Stamp> {
   const { rows } = await scorePool().query<{ max_score_id: number | null; max_turn_id: number | null; max_session_id: number | null; sessions: number; scores: number }>(
     `SELECT (SELECT max(id) FROM judge_scores) AS max_score_id, (SELECT max(id) FROM turns) AS max_turn_id,
             (SELECT max(id) FROM eval_sessions) AS max_session_id, (SELECT count(*) FROM eval_sessions)::int AS sessions,
-            (SELECT count(*) FROM judge_scores WHERE judge_id = $1)::int AS scores`,
-    [judgeId],
+            (SELECT coalesce(sum(turn_count), 0) FROM score_index_packs)::int AS scores`,
   );
   const row = rows[0];
   return { maxScoreId: row.max_score_id ?? 0, maxTurnId: row.max_turn_id ?? 0, maxSessionId: row.max_session_id ?? 0, sessions: row.sessions, scores: row.scores };
@@ -104,29 +105,15 @@ async function appendNewTurns(last: Kept, stamp: Stamp, judgeId: number): Promis
 }
 
 /**
- * Every score of the judge, read in two halves of the turn ids at once (two connections,
- * so PostgreSQL formats one half while the other is read here).
+ * Every score of the judge, from the packs the triggers keep (read-score-packs.ts): what a
+ * first read costs is one COPY of a byte string per session, not a join of every score with
+ * its turn. (The packs hold the seed judge's scores, the only judge the index is read for.)
  */
-async function readAll(judgeId: number, stamp: Stamp): Promise<Kept> {
-  for (let attempt = 0; ; attempt++) {
-    const personas = await readPersonas([]);
-    const { rows } = await scorePool().query<{ first: number | null; last: number | null }>(
-      "SELECT min(turn_id) AS first, max(turn_id) AS last FROM judge_scores WHERE judge_id = $1",
-      [judgeId],
-    );
-    const first = rows[0].first ?? 0;
-    const middle = Math.floor((first + (rows[0].last ?? 0)) / 2);
-    const half = Math.ceil(stamp.scores / 2 + 1024);
-    const halves = await Promise.all([
-      readScoreRows(scorePool(), judgeId, personas, { afterTurnId: first - 1, upToTurnId: middle }, half),
-      readScoreRows(scorePool(), judgeId, personas, { afterTurnId: middle, upToTurnId: null }, half),
-    ]).catch(attempt < 2 ? unlessPersonaAdded : (error: unknown) => Promise.reject(error));
-    if (halves === null) continue;
-    const sessionIndex = new Map<number, number>();
-    const sessionIds: number[] = [];
-    const columns = concatColumns(emptyColumns(), halves, personas, sessionIndex, sessionIds);
-    return { columns, stamp, sessionIndex, readAt: Date.now() };
-  }
+async function readAll(stamp: Stamp): Promise<Kept> {
+  const { personas, columns } = await readScorePacks(scorePool());
+  const sessionIndex = new Map<number, number>();
+  columns.sessionIds.forEach((id, s) => sessionIndex.set(id, s));
+  return { columns: { ...columns, personas }, stamp, sessionIndex, readAt: Date.now() };
 }
 
 function unlessPersonaAdded(error: unknown): null {
