@@ -52,11 +52,11 @@ async function main(dir: string): Promise<void> {
     runs.map((run) => `${run.wall.toFixed(2)} s wall (CPU ${(run.node / 1000).toFixed(2)} s Node + ${(run.postgres / 1000).toFixed(2)} s PostgreSQL)`).join(", ");
 
   // Recompute: four new weights versions, before / now alternating.
-  const recomputes: Record<WritePathVersion, Run[]> = { before: [], now: [] };
+  const recomputes: Record<WritePathVersion, Run[]> = { before: [], round1: [], now: [] };
   const judges: number[] = [];
   let lastVersion = "";
   let lastWeights = SEED_THRESHOLDS.weights;
-  for (const [k, version] of (["before", "now", "before", "now"] as const).entries()) {
+  for (const [k, version] of (["before", "round1", "now", "before", "round1", "now"] as const).entries()) {
     await install(version);
     const weights = { ...SEED_THRESHOLDS.weights, thesis: { length: 0.3, sentiment: 0.1, completeness: 0.6 }, synthesis: { length: 0.2 + k / 20, sentiment: 0.1, completeness: 0.7 - k / 20 } };
     const active = await findThresholdVersion("active");
@@ -77,6 +77,7 @@ async function main(dir: string): Promise<void> {
   await checkSample(lastVersion, lastWeights);
   console.log(`  recompute under new weights, ${TURNS.toLocaleString("en")} scores each (the new version's judge is the display judge):`);
   console.log(`    before: ${show(recomputes.before)}`);
+  console.log(`    round1: ${show(recomputes.round1)}`);
   console.log(`    now:    ${show(recomputes.now)}`);
   const bestRecompute = Math.min(...recomputes.now.map((run) => run.wall));
   const bestRecomputeCpu = Math.min(...recomputes.now.map((run) => (run.node + run.postgres) / 1000));
@@ -92,8 +93,8 @@ async function main(dir: string): Promise<void> {
   // Change of display judge: from the last version's judge to heuristic v1 and back, as when
   // an admin restores the seed's weights (both judges scored every turn).
   const seed = await pool.query<{ id: number }>("SELECT id FROM judges WHERE name = 'heuristic' AND version = 'v1'");
-  const changes: Record<WritePathVersion, Run[]> = { before: [], now: [] };
-  for (const version of ["before", "now", "before", "now"] as const) {
+  const changes: Record<WritePathVersion, Run[]> = { before: [], round1: [], now: [] };
+  for (const version of ["before", "round1", "now", "before", "round1", "now"] as const) {
     await install(version);
     for (const judgeId of [seed.rows[0].id, judges[judges.length - 1]]) {
       const clock = startCpuClock(dir);
@@ -104,6 +105,7 @@ async function main(dir: string): Promise<void> {
   }
   console.log(`  change of display judge (every session re-marked, ${TURNS.toLocaleString("en")} queue rows rescored), 4 changes each:`);
   console.log(`    before: ${show(changes.before)}`);
+  console.log(`    round1: ${show(changes.round1)}`);
   console.log(`    now:    ${show(changes.now)}`);
   const bestCpu = Math.min(...changes.now.map((run) => (run.node + run.postgres) / 1000));
   const bestWall = Math.min(...changes.now.map((run) => run.wall));
