@@ -10,7 +10,7 @@ const MIGRATIONS = path.join(import.meta.dirname, "../prisma/migrations");
 /** The first migration of the write-path work; "before" is every migration older than it. */
 const FIRST_NEW = "20261127092412_queue_escalation_moved_near_cutoff";
 /** The first migration of the second round; "round1" is every migration older than it. */
-const FIRST_ROUND2 = "20261127123256_judge_scores_drop_overall_index";
+const FIRST_ROUND2 = "20261127130300_judge_scores_drop_overall_index";
 const FUNCTIONS = [
   "queue_items_escalation_update",
   "queue_items_escalation_insert",
@@ -65,7 +65,6 @@ const REFERENCE_TRIGGERS = [
 ];
 const SCHEMA: Record<WritePathVersion, string> = {
   before: `
-CREATE INDEX IF NOT EXISTS "judge_scores_judge_id_overall_score_idx" ON "judge_scores"("judge_id", "overall_score");
 ${REFERENCE_TRIGGERS.map(([trigger, table]) => `DROP TRIGGER IF EXISTS "${trigger}" ON "${table}";`).join("\n")}
 ALTER TABLE "judge_scores" DROP CONSTRAINT IF EXISTS "judge_scores_turn_id_fkey", DROP CONSTRAINT IF EXISTS "judge_scores_judge_id_fkey";
 ALTER TABLE "judge_scores" ADD CONSTRAINT "judge_scores_turn_id_fkey" FOREIGN KEY ("turn_id") REFERENCES "turns"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -95,9 +94,23 @@ CREATE INDEX IF NOT EXISTS "queue_items_escalated_priority_turn_id_idx" ON "queu
   WHERE "escalation_priority" > 0;
 ANALYZE queue_items;`,
 };
-SCHEMA.round1 = `${SCHEMA.now}
+// The second round (migrations "judge_scores_drop_overall_index" and
+// "rated_unit_scores_set_based_references"): before it, the index and the foreign keys.
+const RATED_UNIT_SCORES_FKEYS = `
+DROP TRIGGER IF EXISTS "rated_unit_scores_check_references_insert" ON "rated_unit_scores";
+DROP TRIGGER IF EXISTS "rated_unit_scores_check_references_update" ON "rated_unit_scores";
+ALTER TABLE "rated_unit_scores" DROP CONSTRAINT IF EXISTS "rated_unit_scores_turn_id_fkey", DROP CONSTRAINT IF EXISTS "rated_unit_scores_judge_id_fkey";
+ALTER TABLE "rated_unit_scores" ADD CONSTRAINT "rated_unit_scores_turn_id_fkey" FOREIGN KEY ("turn_id") REFERENCES "turns"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "rated_unit_scores" ADD CONSTRAINT "rated_unit_scores_judge_id_fkey" FOREIGN KEY ("judge_id") REFERENCES "judges"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 CREATE INDEX IF NOT EXISTS "judge_scores_judge_id_overall_score_idx" ON "judge_scores"("judge_id", "overall_score");`;
+SCHEMA.before += RATED_UNIT_SCORES_FKEYS;
+SCHEMA.round1 = SCHEMA.now + RATED_UNIT_SCORES_FKEYS;
 SCHEMA.now += `
+ALTER TABLE "rated_unit_scores" DROP CONSTRAINT IF EXISTS "rated_unit_scores_turn_id_fkey", DROP CONSTRAINT IF EXISTS "rated_unit_scores_judge_id_fkey";
+CREATE OR REPLACE TRIGGER "rated_unit_scores_check_references_insert" AFTER INSERT ON "rated_unit_scores"
+  REFERENCING NEW TABLE AS new_scores FOR EACH STATEMENT EXECUTE FUNCTION rated_unit_scores_check_references();
+CREATE OR REPLACE TRIGGER "rated_unit_scores_check_references_update" AFTER UPDATE ON "rated_unit_scores"
+  REFERENCING NEW TABLE AS new_scores FOR EACH STATEMENT EXECUTE FUNCTION rated_unit_scores_check_references();
 DROP INDEX IF EXISTS "judge_scores_judge_id_overall_score_idx";`;
 
 function lastDefinition(sql: string, name: string): string | null {
