@@ -21,6 +21,7 @@ const FUNCTIONS = [
   "turns_refresh_sessions",
   "queue_items_add_scored",
   "rescore_queue_batch",
+  "set_session_display_judge",
   "judge_scores_refresh_sessions",
   "refresh_rated_turn_counts",
 ];
