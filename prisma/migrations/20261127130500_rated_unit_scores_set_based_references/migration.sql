@@ -40,6 +40,33 @@ CREATE TRIGGER "rated_unit_scores_check_references_insert" AFTER INSERT ON "rate
 CREATE TRIGGER "rated_unit_scores_check_references_update" AFTER UPDATE ON "rated_unit_scores"
   REFERENCING NEW TABLE AS new_scores FOR EACH STATEMENT EXECUTE FUNCTION rated_unit_scores_check_references();
 
+-- judge_scores' own check looks each distinct judge up once (a batch names one judge; the
+-- anti-join over every row was planned as a nested loop over judges).
+CREATE OR REPLACE FUNCTION "judge_scores_check_references"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  missing integer;
+BEGIN
+  PERFORM pg_advisory_xact_lock_shared(7270736902);
+  IF current_setting('transaction_isolation') <> 'read committed' THEN
+    PERFORM 1 FROM turns t WHERE t.id IN (SELECT turn_id FROM new_scores) FOR KEY SHARE OF t;
+    PERFORM 1 FROM judges j WHERE j.id IN (SELECT judge_id FROM new_scores) FOR KEY SHARE OF j;
+  END IF;
+  SELECT n.turn_id INTO missing FROM new_scores n WHERE NOT EXISTS (SELECT 1 FROM turns t WHERE t.id = n.turn_id) LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'insert or update on table "judge_scores" violates foreign key constraint "judge_scores_turn_id_fkey"'
+      USING ERRCODE = 'foreign_key_violation', DETAIL = format('Key (turn_id)=(%s) is not present in table "turns".', missing),
+        TABLE = 'judge_scores', CONSTRAINT = 'judge_scores_turn_id_fkey';
+  END IF;
+  SELECT n.judge_id INTO missing FROM (SELECT DISTINCT judge_id FROM new_scores) n WHERE NOT EXISTS (SELECT 1 FROM judges j WHERE j.id = n.judge_id) LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'insert or update on table "judge_scores" violates foreign key constraint "judge_scores_judge_id_fkey"'
+      USING ERRCODE = 'foreign_key_violation', DETAIL = format('Key (judge_id)=(%s) is not present in table "judges".', missing),
+        TABLE = 'judge_scores', CONSTRAINT = 'judge_scores_judge_id_fkey';
+  END IF;
+  RETURN NULL;
+END
+$$;
+
 -- ON DELETE CASCADE, set-based, beside the turns' and judges' judge scores (whose own delete
 -- trigger removes the rated copies too; this also takes any row whose judge score was gone).
 CREATE OR REPLACE FUNCTION "turns_delete_judge_scores"() RETURNS trigger LANGUAGE plpgsql AS $$
