@@ -95,15 +95,17 @@ CREATE INDEX IF NOT EXISTS "queue_items_escalated_priority_turn_id_idx" ON "queu
   WHERE "escalation_priority" > 0;
 ANALYZE queue_items;`,
 };
-// The second round (migrations "judge_scores_drop_overall_index" and
-// "rated_unit_scores_set_based_references"): before it, the index and the foreign keys.
+// The second round (migrations "judge_scores_drop_overall_index",
+// "rated_unit_scores_set_based_references", "queue_items_drop_session_index"): before it,
+// the two indexes and the foreign keys.
 const RATED_UNIT_SCORES_FKEYS = `
 DROP TRIGGER IF EXISTS "rated_unit_scores_check_references_insert" ON "rated_unit_scores";
 DROP TRIGGER IF EXISTS "rated_unit_scores_check_references_update" ON "rated_unit_scores";
 ALTER TABLE "rated_unit_scores" DROP CONSTRAINT IF EXISTS "rated_unit_scores_turn_id_fkey", DROP CONSTRAINT IF EXISTS "rated_unit_scores_judge_id_fkey";
 ALTER TABLE "rated_unit_scores" ADD CONSTRAINT "rated_unit_scores_turn_id_fkey" FOREIGN KEY ("turn_id") REFERENCES "turns"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "rated_unit_scores" ADD CONSTRAINT "rated_unit_scores_judge_id_fkey" FOREIGN KEY ("judge_id") REFERENCES "judges"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-CREATE INDEX IF NOT EXISTS "judge_scores_judge_id_overall_score_idx" ON "judge_scores"("judge_id", "overall_score");`;
+CREATE INDEX IF NOT EXISTS "judge_scores_judge_id_overall_score_idx" ON "judge_scores"("judge_id", "overall_score");
+CREATE INDEX IF NOT EXISTS "queue_items_session_id_idx" ON "queue_items"("session_id");`;
 SCHEMA.before += RATED_UNIT_SCORES_FKEYS;
 SCHEMA.round1 = SCHEMA.now + RATED_UNIT_SCORES_FKEYS;
 SCHEMA.now += `
@@ -112,7 +114,8 @@ CREATE OR REPLACE TRIGGER "rated_unit_scores_check_references_insert" AFTER INSE
   REFERENCING NEW TABLE AS new_scores FOR EACH STATEMENT EXECUTE FUNCTION rated_unit_scores_check_references();
 CREATE OR REPLACE TRIGGER "rated_unit_scores_check_references_update" AFTER UPDATE ON "rated_unit_scores"
   REFERENCING NEW TABLE AS new_scores FOR EACH STATEMENT EXECUTE FUNCTION rated_unit_scores_check_references();
-DROP INDEX IF EXISTS "judge_scores_judge_id_overall_score_idx";`;
+DROP INDEX IF EXISTS "judge_scores_judge_id_overall_score_idx";
+DROP INDEX IF EXISTS "queue_items_session_id_idx";`;
 
 function lastDefinition(sql: string, name: string): string | null {
   const pattern = new RegExp(`CREATE (OR REPLACE )?FUNCTION "${name}"\\(`, "g");
