@@ -1,7 +1,8 @@
 // `npm run bench write-path`: the database write path's two bulk operations besides imports
-// (bench/import.bench.ts), timed with the write path's trigger functions as they were before
-// issue 20's write-path migrations and as they are now (bench/write-path-versions.ts), paired
-// on the same data in the same run, alternating, so the machine's load weighs on both alike:
+// (bench/import.bench.ts), timed with the write path's trigger functions and schema as they
+// were before issue 20's write-path migrations, after its first round and as they are now
+// (bench/write-path-versions.ts), on the same data in the same run, alternating, so the
+// machine's load weighs on all three alike:
 //   - recompute under new weights: every turn's overall score under a new version's weights,
 //     stored as that version's judge, which is the display judge (so the sessions list and the
 //     rating queue follow as the scores land, as after a save in the app);
