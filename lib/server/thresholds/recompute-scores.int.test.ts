@@ -209,6 +209,35 @@ describe("scores under new weights", () => {
     expect(turnIds.map((id) => scores.get(id))).toEqual(TURNS.slice(0, 2).map(expectedOverall));
   });
 
+  it("copy each turn's metric scores from the source judge, nulls included, in batches read as columns, a persona arriving meanwhile included", async () => {
+    drop = await useScratchDatabase();
+    const { turnIds } = await insertScoredSession([...TURNS, ...TURNS]);
+    const sourceJudgeId = (await getScoringJudge("active", { startRecompute: false })).judge.id;
+    await scorePool().query("UPDATE judge_scores SET impact_score = (turn_id % 7) / 8.0 WHERE judge_id = $1 AND turn_id % 3 <> 0", [sourceJudgeId]);
+    await saveWeights(WEIGHTS);
+    // A turn of a persona the job did not know when it started, scored while it runs (after
+    // its first batch commits): read by this run (its persona looked up again) or the next.
+    const late: TurnSpec = { personaId: "late-persona", length: 0.7, sentiment: -0.35, completeness: 0.15, critical: 0.5 };
+    let lateSession: ReturnType<typeof insertScoredSession> | null = null;
+    const run = await runRecomputeJobs({ batchSize: 2, onProgress: () => void (lateSession ??= insertScoredSession([late])) });
+    expect(run.failed).toEqual([]);
+    const lateTurnId = (await lateSession!).turnIds[0];
+    const judgeId = (await getScoringJudge("active", { startRecompute: false })).judge.id;
+    const { rows } = await scorePool().query<{ same: boolean; turn_id: number }>(
+      `SELECT n.turn_id, (n.length_score, n.sentiment_score, n.completeness_score, n.critical_intensity, n.impact_score, n.is_imported)
+                IS NOT DISTINCT FROM (s.length_score, s.sentiment_score, s.completeness_score, s.critical_intensity, s.impact_score, false) AS same
+       FROM judge_scores n JOIN judge_scores s ON s.turn_id = n.turn_id AND s.judge_id = $2 WHERE n.judge_id = $1 ORDER BY n.turn_id`,
+      [judgeId, sourceJudgeId],
+    );
+    expect(rows.map((row) => row.turn_id).filter((id) => id !== lateTurnId)).toEqual(turnIds);
+    expect(rows.every((row) => row.same)).toBe(true);
+    const scores = await scoresOf(judgeId);
+    expect(turnIds.map((id) => scores.get(id))).toEqual([...TURNS, ...TURNS].map(expectedOverall));
+
+    await runRecomputeJobs({ batchSize: 2 });
+    expect((await scoresOf(judgeId)).get(lateTurnId)).toBe(expectedOverall(late));
+  });
+
   it("can be read under any version, not only the active one", async () => {
     drop = await useScratchDatabase();
     await insertScoredSession(TURNS);

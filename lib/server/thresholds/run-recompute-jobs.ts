@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { scorerFor } from "@/lib/thresholds/overall-from-components";
+import { overallColumn } from "@/lib/thresholds/score-columns";
 import { RECOMPUTE_JOB_KIND, type RecomputePayload } from "./ensure-recompute-job";
-import { readScoreBatches } from "./read-score-batches";
+import { readRecomputeBatches } from "./read-recompute-batches";
 import { scorePool } from "./score-pool";
 import { RECOMPUTE_LEASE, writeScoreBatch } from "./write-score-batch";
 
@@ -58,16 +58,16 @@ class Watermark {
 
 async function runJob(job: ClaimedJob, worker: string, batchSize: number, onProgress?: (progress: RecomputeProgress) => void): Promise<void> {
   const { judgeId, judgeVersion, sourceJudgeId, afterTurnId, weights } = job.payload;
-  const score = scorerFor(weights);
   const watermark = new Watermark(afterTurnId);
   const writes = new Set<Promise<void>>();
   let completed = job.completed;
   let isLeaseLost = false;
   let failure: unknown = null;
 
-  for await (const rows of readScoreBatches(scorePool(), { judgeId: sourceJudgeId, afterTurnId, batchSize })) {
-    const k = watermark.add(rows[rows.length - 1].turnId);
-    const write = writeScoreBatch({ jobId: job.id, worker, judgeId, rows, overall: rows.map(score), watermark: () => watermark.ifCommitted(k) })
+  for await (const batch of readRecomputeBatches(scorePool(), { judgeId: sourceJudgeId, afterTurnId, batchSize })) {
+    const k = watermark.add(batch.turnId[batch.n - 1]);
+    const overall = overallColumn(weights, batch.personas, batch);
+    const write = writeScoreBatch({ jobId: job.id, worker, judgeId, sourceJudgeId, turnIds: batch.turnId, overall, watermark: () => watermark.ifCommitted(k) })
       .then((written) => {
         if (written === null) {
           isLeaseLost = true;
@@ -106,7 +106,7 @@ async function recordFailure(job: ClaimedJob, worker: string, error: unknown): P
 /**
  * Runs recompute jobs until none is waiting: scores under a version's weights, computed from
  * the heuristic judge v1's metric scores with lib/judge (exact Python rounding) and stored as
- * that judge version, 10,000 turns per INSERT, two batches written at a time. Any number of
+ * that judge version, 10,000 turns per INSERT (read as columns by a binary COPY), two batches written at a time. Any number of
  * servers may run this at once: a job is claimed with a lease (SKIP LOCKED), and one whose
  * runner died is resumed once its lease expires, from its watermark (the end of the batches
  * committed in order). A failed job is retried later, then marked failed.

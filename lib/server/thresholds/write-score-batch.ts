@@ -1,5 +1,4 @@
 import "server-only";
-import type { StoredScoreRow } from "./read-score-batches";
 import { scorePool } from "./score-pool";
 
 /** A job holds its lease this long; each batch renews it. An expired lease means its runner died. */
@@ -9,13 +8,15 @@ export const RECOMPUTE_LEASE = "2 minutes";
 // CONFLICT DO NOTHING, whose speculative insertion cost a tenth of the batch. The only writer
 // of a recomputed version's scores is its job, one runner at a time: should a runner whose
 // lease passed still write the same batch at the same moment, its insert fails on the unique
-// key and the batch is written once all the same.
+// key and the batch is written once all the same. Only the turn ids and the new overall
+// scores travel: the metric scores are copied from the source judge's rows (never changed in
+// place), within the batch's range of turns; a turn deleted meanwhile is skipped.
 const INSERT_SCORES = `
 INSERT INTO judge_scores (turn_id, judge_id, overall_score, length_score, sentiment_score, completeness_score,
   critical_intensity, impact_score, is_imported)
-SELECT u.turn_id, $1, u.overall, u.length, u.sentiment, u.completeness, u.critical, u.impact, false
-FROM unnest($2::int[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::float8[])
-  AS u(turn_id, overall, length, sentiment, completeness, critical, impact)
+SELECT u.turn_id, $1, u.overall, s.length_score, s.sentiment_score, s.completeness_score, s.critical_intensity, s.impact_score, false
+FROM unnest($2::int[], $3::float8[]) AS u(turn_id, overall)
+JOIN judge_scores s ON s.turn_id = u.turn_id AND s.judge_id = $4 AND s.turn_id >= $5 AND s.turn_id <= $6
 WHERE NOT EXISTS (SELECT 1 FROM judge_scores d WHERE d.turn_id = u.turn_id AND d.judge_id = $1)`;
 
 // The watermark only moves forward: batches may commit out of order (two writers).
@@ -29,8 +30,11 @@ export type BatchWrite = {
   jobId: number;
   worker: string;
   judgeId: number;
-  rows: readonly StoredScoreRow[];
-  overall: readonly number[];
+  /** The judge whose metric scores the new scores were computed from. */
+  sourceJudgeId: number;
+  /** The batch's turns, ascending, and each one's new overall score. */
+  turnIds: ArrayLike<number>;
+  overall: ArrayLike<number>;
   /** Called just before the progress update: the turn id every earlier batch has reached. */
   watermark: () => number;
 };
@@ -43,7 +47,8 @@ export type BatchWrite = {
  * counted again.
  */
 export async function writeScoreBatch(batch: BatchWrite): Promise<number | null> {
-  const { rows } = batch;
+  const turnIds = Array.from(batch.turnIds);
+  if (turnIds.length === 0) return 0;
   const client = await scorePool().connect();
   try {
     await client.query("BEGIN");
@@ -52,13 +57,11 @@ export async function writeScoreBatch(batch: BatchWrite): Promise<number | null>
     await client.query("SET LOCAL synchronous_commit = off");
     const inserted = await client.query(INSERT_SCORES, [
       batch.judgeId,
-      rows.map((row) => row.turnId),
-      batch.overall,
-      rows.map((row) => row.length),
-      rows.map((row) => row.sentiment),
-      rows.map((row) => row.completeness),
-      rows.map((row) => row.critical),
-      rows.map((row) => row.impact),
+      turnIds,
+      Array.from(batch.overall),
+      batch.sourceJudgeId,
+      turnIds[0],
+      turnIds[turnIds.length - 1],
     ]);
     const written = inserted.rowCount ?? 0;
     const advanced = await client.query(ADVANCE, [batch.jobId, batch.worker, written, batch.watermark()]);
