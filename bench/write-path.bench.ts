@@ -21,13 +21,14 @@ const TURNS = Number(process.env.WRITE_PATH_BENCH_TURNS ?? 100_000);
 const TURNS_PER_SESSION = 100;
 const RATED_TURNS = Math.min(10_000, TURNS / 10);
 const PER_MILLION = 1_000_000 / TURNS;
-// Measured before this round of write-path work (after round 1: set-based judge_scores
-// references, the queue's escalation settled in the rescoring UPDATE), per 100,000 turns, in
-// paired runs on the loaded 2-core machine: recompute 2.96–3.03 s PostgreSQL + 0.47–0.49 s Node
-// CPU; change of display judge 1.19–1.58 s PostgreSQL CPU. The rows below time the database side
-// as before issue 20's write-path work ("before"), after round 1 ("round1") and now; the Node
-// side (the recompute's reader and writer) is today's in all three.
-const TODAY = { recomputeCpuPer100k: 3.45, displayCpuPer100k: 1.2 };
+// Measured at the start of session 7 (before its write-path work), per 100,000 turns, in paired
+// runs on the loaded 2-core machine: recompute 5.45–5.74 s PostgreSQL + 0.46–0.73 s Node CPU;
+// change of display judge 2.44–3.39 s PostgreSQL CPU. (Set-based judge_scores references cut
+// about 1 s more off a recompute, but deadlocked and were taken back: migration
+// "score_foreign_keys_back".) The rows below time the database side as before issue 20's
+// write-path work ("before") and now; the Node side (the recompute's reader and writer) is
+// today's in both.
+const TODAY = { recomputeCpuPer100k: 5.9, displayCpuPer100k: 2.44 };
 const TARGET_AT_MILLION = { recompute: 20, display: 10 };
 
 await withBenchDatabase("write-path", main);
@@ -55,11 +56,11 @@ async function main(dir: string): Promise<void> {
     runs.map((run) => `${run.wall.toFixed(2)} s wall (CPU ${(run.node / 1000).toFixed(2)} s Node + ${(run.postgres / 1000).toFixed(2)} s PostgreSQL)`).join(", ");
 
   // Recompute: four new weights versions, before / now alternating.
-  const recomputes: Record<WritePathVersion, Run[]> = { before: [], round1: [], now: [] };
+  const recomputes: Record<WritePathVersion, Run[]> = { before: [], now: [] };
   const judges: number[] = [];
   let lastVersion = "";
   let lastWeights = SEED_THRESHOLDS.weights;
-  for (const [k, version] of (["before", "round1", "now", "before", "round1", "now"] as const).entries()) {
+  for (const [k, version] of (["before", "now", "before", "now"] as const).entries()) {
     await install(version);
     const weights = { ...SEED_THRESHOLDS.weights, thesis: { length: 0.3, sentiment: 0.1, completeness: 0.6 }, synthesis: { length: 0.2 + k / 20, sentiment: 0.1, completeness: 0.7 - k / 20 } };
     const active = await findThresholdVersion("active");
@@ -80,12 +81,11 @@ async function main(dir: string): Promise<void> {
   await checkSample(lastVersion, lastWeights);
   console.log(`  recompute under new weights, ${TURNS.toLocaleString("en")} scores each (the new version's judge is the display judge):`);
   console.log(`    before: ${show(recomputes.before)}`);
-  console.log(`    round1: ${show(recomputes.round1)}`);
   console.log(`    now:    ${show(recomputes.now)}`);
   const bestRecompute = Math.min(...recomputes.now.map((run) => run.wall));
   const bestRecomputeCpu = Math.min(...recomputes.now.map((run) => (run.node + run.postgres) / 1000));
   console.log(
-    `  recompute: before this round ${TODAY.recomputeCpuPer100k} s CPU per 100,000 turns, now best ${((bestRecomputeCpu * 100_000) / TURNS).toFixed(2)} s CPU ` +
+    `  recompute: at the start of session 7 ${TODAY.recomputeCpuPer100k} s CPU per 100,000 turns, now best ${((bestRecomputeCpu * 100_000) / TURNS).toFixed(2)} s CPU ` +
       `(${((bestRecompute * 100_000) / TURNS).toFixed(2)} s wall) per 100,000 = ${(bestRecomputeCpu * PER_MILLION).toFixed(1)} s CPU, ` +
       `${(bestRecompute * PER_MILLION).toFixed(1)} s wall at 1,000,000 (linear), target < ${TARGET_AT_MILLION.recompute} s — ` +
       `CPU ${bestRecomputeCpu * PER_MILLION < TARGET_AT_MILLION.recompute ? "BELOW TARGET" : "ABOVE TARGET"}, ` +
@@ -96,8 +96,8 @@ async function main(dir: string): Promise<void> {
   // Change of display judge: from the last version's judge to heuristic v1 and back, as when
   // an admin restores the seed's weights (both judges scored every turn).
   const seed = await pool.query<{ id: number }>("SELECT id FROM judges WHERE name = 'heuristic' AND version = 'v1'");
-  const changes: Record<WritePathVersion, Run[]> = { before: [], round1: [], now: [] };
-  for (const version of ["before", "round1", "now", "before", "round1", "now"] as const) {
+  const changes: Record<WritePathVersion, Run[]> = { before: [], now: [] };
+  for (const version of ["before", "now", "before", "now"] as const) {
     await install(version);
     for (const judgeId of [seed.rows[0].id, judges[judges.length - 1]]) {
       const clock = startCpuClock(dir);
@@ -108,12 +108,11 @@ async function main(dir: string): Promise<void> {
   }
   console.log(`  change of display judge (every session re-marked, ${TURNS.toLocaleString("en")} queue rows rescored), 4 changes each:`);
   console.log(`    before: ${show(changes.before)}`);
-  console.log(`    round1: ${show(changes.round1)}`);
   console.log(`    now:    ${show(changes.now)}`);
   const bestCpu = Math.min(...changes.now.map((run) => (run.node + run.postgres) / 1000));
   const bestWall = Math.min(...changes.now.map((run) => run.wall));
   console.log(
-    `  change of display judge: before this round ${TODAY.displayCpuPer100k} s CPU per 100,000 queue rows, now best ${((bestCpu * 100_000) / TURNS).toFixed(2)} s CPU ` +
+    `  change of display judge: at the start of session 7 ${TODAY.displayCpuPer100k} s CPU per 100,000 queue rows, now best ${((bestCpu * 100_000) / TURNS).toFixed(2)} s CPU ` +
       `(${((bestWall * 100_000) / TURNS).toFixed(2)} s wall) per 100,000 = ${(bestCpu * PER_MILLION).toFixed(1)} s CPU, ${(bestWall * PER_MILLION).toFixed(1)} s wall at 1,000,000 (linear), ` +
       `target < ${TARGET_AT_MILLION.display} s — CPU ${bestCpu * PER_MILLION < TARGET_AT_MILLION.display ? "BELOW TARGET" : "ABOVE TARGET"}, ` +
       `wall ${bestWall * PER_MILLION < TARGET_AT_MILLION.display ? "BELOW TARGET" : "ABOVE TARGET"} (load average ${loadavg()[0].toFixed(1)})`,

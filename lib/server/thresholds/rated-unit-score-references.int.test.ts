@@ -4,9 +4,9 @@ import { databaseUrl } from "../db";
 import { scorePool } from "./score-pool";
 import { insertScoredSession, useScratchDatabase } from "./thresholds-test-data";
 
-// rated_unit_scores' references to turns and judges are kept by statement triggers and the
-// advisory lock of judge_scores (migration "rated_unit_scores_set_based_references"), not by
-// foreign keys. A rated turn's judge scores are copied there; these tests check that a copy
+// rated_unit_scores' references to turns and judges are foreign keys again (migration
+// "score_foreign_keys_back", after a session where statement triggers and an advisory lock
+// kept them). A rated turn's judge scores are copied there; these tests check that a copy
 // can never outlive its turn or judge, with two transactions open at once in both orders.
 
 const RATED = { personaId: "thesis", length: 0.5, sentiment: 0.1, completeness: 0.5, critical: null, ratings: [3, 4] };
