@@ -1,13 +1,18 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 // Two projects: pure unit tests, and integration tests (`*.int.test.ts`) that run against
-// one throwaway PostgreSQL started by the global setup (or TEST_DATABASE_URL).
+// one throwaway PostgreSQL started by the global setup (or TEST_DATABASE_URL), each worker
+// on a database of its own.
 export default defineConfig({
   resolve: { alias: { "@": root, "server-only": `${root}scripts/test/server-only-stub.ts` } },
   test: {
+    // Vitest's default leaves a core free (one worker on two cores); the workers wait on
+    // PostgreSQL and on the processes they start much of the time, so one per core is faster.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,

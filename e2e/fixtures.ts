@@ -14,9 +14,14 @@ export const ADMIN: Account = {
   role: "admin",
 };
 
+/** The data directory of the server this test runs against (playwright.config.ts: one per project). */
+function serverDataDir(): string {
+  return (base.info().project.metadata as { dataDir?: string }).dataDir ?? process.env.CONCORD_E2E_DATA_DIR!;
+}
+
 /** The URL of the test server's embedded database, from its lock file and password file. */
 export function testDatabaseUrl(): string {
-  const dir = process.env.CONCORD_E2E_DATA_DIR!;
+  const dir = serverDataDir();
   const { pgPort } = JSON.parse(readFileSync(path.join(dir, "concord.lock"), "utf8"));
   const password = readFileSync(path.join(dir, "pg-password"), "utf8").trim();
   return `postgresql://postgres:${encodeURIComponent(password)}@localhost:${pgPort}/concord`;
