@@ -132,7 +132,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // A limit for a test that hangs, not a speed check: two servers side by side on a busy
+  // machine make a long walk through several pages take more than the old 30 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     trace: "retain-on-failure",

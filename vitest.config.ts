@@ -13,6 +13,10 @@ export default defineConfig({
     // Vitest's default leaves a core free (one worker on two cores); the workers wait on
     // PostgreSQL and on the processes they start much of the time, so one per core is faster.
     maxWorkers: Math.max(2, availableParallelism()),
+    // Time limits catch a test that hangs; they assert nothing about speed. On a machine
+    // shared with other work a CPU-heavy test can take several times its usual time, so
+    // the limits leave room for that (5 s, Vitest's default, did not).
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
@@ -33,8 +37,8 @@ export default defineConfig({
           // Cheaper password hashes (scrypt N = 2^14) keep account tests fast; the
           // production cost is asserted in password.test.ts.
           env: { CONCORD_PASSWORD_HASH_COST: "14" },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -165,7 +165,8 @@ describe("direct scoring against an OpenAI-compatible endpoint", () => {
   });
 
   it("keeps no more requests in flight than the endpoint's max concurrency", async () => {
-    stub.setScript(() => ({ content: directReply(3), delayMs: 60 }));
+    // Each reply takes long enough that three requests overlap even on a busy machine.
+    stub.setScript(() => ({ content: directReply(3), delayMs: 300 }));
 
     const { job } = await runDirect(8, undefined, { maxConcurrency: 3 });
 
