@@ -99,7 +99,13 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
           isDatabaseDown = true;
         }
       }
-      if (claimed && !isStopping) {
+      if (claimed && isStopping) {
+        // Claimed while stop() was being asked for: hand it back at once rather than leave it
+        // running under this worker's lease until the lease runs out.
+        await releaseJob(claimed.id, workerId).catch(() => {});
+        break;
+      }
+      if (claimed) {
         const job = claimed;
         const controller = new AbortController();
         const done = run(job, controller).finally(() => {

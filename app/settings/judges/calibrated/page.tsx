@@ -14,7 +14,9 @@ export const metadata: Metadata = { title: "Calibrated judges" };
 
 export default async function CalibratedJudgesPage() {
   await requireUser(ACCESS.administer);
-  const [judges, sources, jobs] = await Promise.all([listCalibratedJudges(), listCalibrationSources(), listDerivedJudgeJobs("calibrated")]);
+  // The jobs first: a job read as done built its judge before, so the list below has it.
+  const jobs = await listDerivedJudgeJobs("calibrated");
+  const [judges, sources] = await Promise.all([listCalibratedJudges(), listCalibrationSources()]);
   // The orchestrator's own judge first, as on the Agreement page.
   const preferred = sources.find((s) => s.name === HEURISTIC_JUDGE.name && s.version === HEURISTIC_JUDGE.version) ?? sources[0];
   return (

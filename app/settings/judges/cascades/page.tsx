@@ -15,7 +15,11 @@ export const metadata: Metadata = { title: "Judge cascades" };
 
 export default async function CascadesPage() {
   await requireUser(ACCESS.administer);
-  const [cascades, judges, thresholds, jobs] = await Promise.all([listCascades(), listPanelCandidates(), getActiveThresholds(), listDerivedJudgeJobs("cascade")]);
+  // The jobs first: a job read as done built its cascade before, so the list below has it
+  // (read together, the list could be read just before the job finished, and the page would
+  // stop refreshing with the notice "Created" above a list without it).
+  const jobs = await listDerivedJudgeJobs("cascade");
+  const [cascades, judges, thresholds] = await Promise.all([listCascades(), listPanelCandidates(), getActiveThresholds()]);
   return (
     <>
       <PageHeader

@@ -13,7 +13,9 @@ export const metadata: Metadata = { title: "Judge panels" };
 
 export default async function PanelsPage() {
   await requireUser(ACCESS.administer);
-  const [panels, candidates, jobs] = await Promise.all([listPanels(), listPanelCandidates(), listDerivedJudgeJobs("panel")]);
+  // The jobs first: a job read as done built its panel before, so the list below has it.
+  const jobs = await listDerivedJudgeJobs("panel");
+  const [panels, candidates] = await Promise.all([listPanels(), listPanelCandidates()]);
   return (
     <>
       <PageHeader
