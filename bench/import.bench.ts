@@ -32,6 +32,8 @@ const TODAY_TURNS_PER_SECOND = 4_311;
 const TARGET_TURNS_PER_SECOND = 20_000;
 const RUNS = (process.env.BENCH_IMPORT_RUNS ?? "before,now,before,now").split(",");
 const PATHS = [...new Set(RUNS)];
+/** Extra Node flags for each import's child, e.g. BENCH_IMPORT_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
+const CHILD_FLAGS = (process.env.BENCH_IMPORT_NODE_FLAGS ?? "").split(" ").filter(Boolean);
 
 type Figures = {
   turns: number;
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
         if (run === "batches" && turns > BATCHES_UP_TO) continue;
         // Each run starts from the same empty tables, with its version of the triggers.
         await prepareRun(db.url, run === "now" ? "now" : "before");
-        const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", file, dir], {
+        const child = spawnSync(process.execPath, [...CHILD_FLAGS, "--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", file, dir], {
           env: {
             ...process.env,
             DATABASE_URL: db.url,
