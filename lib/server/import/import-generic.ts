@@ -81,7 +81,7 @@ export async function importGeneric(request: GenericImportRequest): Promise<Impo
     const sessions = claimed.sessions.map((session) => ({ ...session, summaryDifferences: null }));
     if (claimed.importId === null) return { status: "already_imported", importId: null, sessions, turnCount: 0, ratingCount: 0, criteria };
 
-    const writer = turnWriter(tx, judgeId);
+    const writer = turnWriter(tx, judgeId, plan.sessions.reduce((n, session, i) => n + (claimed.sessions[i].status === "unchanged" ? 0 : session.turns.length), 0));
     const ratings: RatingRow[] = [];
     const judgeLabels: JudgeLabelRow[] = [];
     let turnCount = 0;

@@ -76,7 +76,7 @@ async function storeTurns(
     byKey.set(planned.key, { planned, id: claimed[i].id, ordinal: 0, tally: planned.summary ? new SummaryTally() : null });
   });
   const resolver = new SessionResolver(request.sessionId ?? null);
-  const writer = turnWriter(tx, judgeId);
+  const writer = turnWriter(tx, judgeId, [...byKey.values()].reduce((n, session) => n + session.planned.turnCount, 0));
   try {
     for await (const { entry, raw } of readLogItems(request.input)) {
       if (entry.kind === "invalid") throw new Error("the input changed while it was being imported; nothing was imported");

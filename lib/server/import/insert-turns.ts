@@ -17,19 +17,20 @@ export type TurnWriter = {
  * below are the earlier path, kept so that the import bench can time both on the same file
  * (CONCORD_IMPORT_WRITE_PATH=batches); nothing else sets it.
  */
-export function turnWriter(tx: Tx, judgeId: number): TurnWriter {
-  return process.env.CONCORD_IMPORT_WRITE_PATH === "batches" ? new TurnBatchWriter(tx, judgeId) : new TurnCopyWriter(tx, judgeId);
+export function turnWriter(tx: Tx, judgeId: number, expectedTurns: number | null = null): TurnWriter {
+  return process.env.CONCORD_IMPORT_WRITE_PATH === "batches" ? new TurnBatchWriter(tx, judgeId) : new TurnCopyWriter(tx, judgeId, { expectedTurns });
 }
 
 // Turns and their judge scores go in as one JSON document per batch, expanded by
-// jsonb_to_recordset: one round trip and one statement for a thousand turns.
+// json_to_recordset (json, not jsonb, so that raw keeps the line's text as given): one round
+// trip and one statement for a thousand turns.
 const INSERT_TURNS = `
 WITH input AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+  SELECT * FROM json_to_recordset($1::json) AS x(
     session_id int, ordinal int, depth_index int, step_index int, occurred_at timestamptz,
     persona_id text, persona_name text, persona_role text, backend_id text, backend_type text,
     prompt_digest text, response text, word_count int, affect_amplitude float8, item_id text,
-    dimension text, generator_model text, phase jsonb, state_after jsonb, raw jsonb, has_score boolean, overall_score float8,
+    dimension text, generator_model text, phase jsonb, state_after jsonb, raw json, has_score boolean, overall_score float8,
     length_score float8, sentiment_score float8, completeness_score float8, critical_intensity float8,
     impact_score float8, metrics jsonb, is_imported boolean)
 ), inserted AS (
