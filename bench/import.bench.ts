@@ -2,15 +2,22 @@
 // the heuristic judge scores every turn) into a throwaway embedded PostgreSQL, and prints
 // turns per second, CPU time (Node and PostgreSQL) and peak memory (RSS) per file size.
 // Paired runs on the same file, alternating (the machine's load weighs on both alike):
-//   before — the COPY path with the write path's triggers as they were before issue 20's
-//            write-path migrations (bench/write-path-versions.ts), search documents built in
-//            the turns trigger;
-//   now    — the current triggers, search documents left to the "session-search" job, which
-//            the child then runs and times on its own (the import is committed before it).
+//   before       — the import as it was before the pipelined writer: each chunk's COPYs
+//                  awaited before the next chunk is built, turns.raw as jsonb, turns rows
+//                  past 2 KB compressed and moved out of line (PostgreSQL's default TOAST
+//                  target); the triggers as now;
+//   now          — the pipelined writer (the database works on a chunk while Node builds the
+//                  next), raw as json, a page-sized TOAST target (migration
+//                  "turns_raw_as_given");
+//   old-triggers — "before" with the write path's triggers as they were before issue 20's
+//                  write-path migrations (bench/write-path-versions.ts) and search documents
+//                  built in the turns trigger.
+// "before" and "now" leave search documents to the "session-search" job, which the child
+// then runs and times on its own (the import is committed before it).
 // Each import runs in a child process of its own, so each peak is that import's alone; flat
 // memory means the peak does not grow with the file. BENCH_IMPORT_SIZES=10000,100000,1000000
-// sets the sizes; BENCH_IMPORT_RUNS=before,now,batches,… the runs per size ("batches": the
-// JSON batches path, before the COPY path; slow, skipped above 100,000 turns).
+// sets the sizes; BENCH_IMPORT_RUNS=before,now,old-triggers,batches,… the runs per size
+// ("batches": the JSON batches path, before the COPY path; slow, skipped above 100,000 turns).
 import { spawnSync } from "node:child_process";
 import { chmodSync, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
@@ -26,9 +33,10 @@ register("../scripts/lib/server-only-hook.mjs", import.meta.url);
 const SIZES = (process.env.BENCH_IMPORT_SIZES ?? "10000,100000").split(",").map(Number);
 const BATCHES_UP_TO = 100_000;
 const TURNS_PER_SESSION = 100;
-// Before the write-path work: 4,311 turns/s at 100k (loaded 2-core machine, COPY path, PostgreSQL
-// ≈ 200 µs CPU per turn in statement triggers); issue 20's quiet-machine figure for the JSON batches: 3,060.
-const TODAY_TURNS_PER_SECOND = 4_311;
+// Issue 20's figure at the start of the pipelined writer's work: 4,742 turns/s at 1M (loaded 2-core
+// machine; PostgreSQL 132–140 µs CPU per turn, Node 73–88 µs); the issue's quiet-machine figure
+// for the JSON batches: 3,060. The "before" run measures the same code again beside "now".
+const TODAY_TURNS_PER_SECOND = 4_742;
 const TARGET_TURNS_PER_SECOND = 20_000;
 const RUNS = (process.env.BENCH_IMPORT_RUNS ?? "before,now,before,now").split(",");
 const PATHS = [...new Set(RUNS)];
@@ -57,7 +65,7 @@ async function main(): Promise<void> {
     await applyMigrations(db.url);
     console.log(`import: ${SIZES.map((n) => n.toLocaleString("en")).join(", ")} turns, ${TURNS_PER_SESSION} per session, no evaluation_metrics (scored at import)`);
     console.log(`  load average at start: ${loadavg().map((l) => l.toFixed(1)).join(" ")} on 2 CPUs (wall times stretch with it; CPU times much less)`);
-    const best: Record<string, { rate: number; pgMicros: number; peak: number }[]> = Object.fromEntries(PATHS.map((p) => [p, []]));
+    const best: Record<string, { turns: number; rate: number; pgMicros: number; nodeMicros: number; peak: number }[]> = Object.fromEntries(PATHS.map((p) => [p, []]));
     for (const [i, turns] of SIZES.entries()) {
       const file = path.join(dir, `log-${turns}.jsonl`);
       await writeLog(file, turns, i + 1);
@@ -66,13 +74,14 @@ async function main(): Promise<void> {
       for (const run of RUNS) {
         if (run === "batches" && turns > BATCHES_UP_TO) continue;
         // Each run starts from the same empty tables, with its version of the triggers.
-        await prepareRun(db.url, run === "now" ? "now" : "before");
+        await prepareRun(db.url, run);
         const child = spawnSync(process.execPath, [...CHILD_FLAGS, "--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--child", file, dir], {
           env: {
             ...process.env,
             DATABASE_URL: db.url,
             CONCORD_IMPORT_WRITE_PATH: run === "batches" ? "batches" : "",
-            CONCORD_IMPORT_SESSION_SEARCH: run === "now" ? "" : "inline",
+            CONCORD_IMPORT_SESSION_SEARCH: run === "now" || run === "before" ? "" : "inline",
+            CONCORD_IMPORT_PIPELINE: run === "now" ? "" : "serial",
           },
           encoding: "utf8",
           stdio: ["ignore", "pipe", "inherit"],
@@ -84,8 +93,8 @@ async function main(): Promise<void> {
         const cpuSeconds = (figures.cpu.node + figures.cpu.postgres) / 1000;
         console.log(
           `  ${run.padEnd(7)} ${figures.turns.toLocaleString("en").padStart(9)} turns (${mb.toFixed(0).padStart(4)} MB file): ${figures.seconds.toFixed(2)} s wall, ` +
-            `${Math.round(rate).toLocaleString("en").padStart(6)} turns/s; CPU ${(figures.cpu.node / 1000).toFixed(2)} s Node + ${(figures.cpu.postgres / 1000).toFixed(2)} s PostgreSQL ` +
-            `(${Math.round((figures.cpu.postgres * 1000) / figures.turns)} µs/turn) = ${Math.round(figures.turns / cpuSeconds).toLocaleString("en")} turns per CPU-second; ` +
+            `${Math.round(rate).toLocaleString("en").padStart(6)} turns/s; CPU ${(figures.cpu.node / 1000).toFixed(2)} s Node (${Math.round((figures.cpu.node * 1000) / figures.turns)} µs/turn) + ` +
+            `${(figures.cpu.postgres / 1000).toFixed(2)} s PostgreSQL (${Math.round((figures.cpu.postgres * 1000) / figures.turns)} µs/turn) = ${Math.round(figures.turns / cpuSeconds).toLocaleString("en")} turns per CPU-second; ` +
             `peak RSS ${figures.peakRssMb.toFixed(0)} MB (${figures.baseRssMb.toFixed(0)} MB before)`,
         );
         if (figures.search) {
@@ -99,14 +108,22 @@ async function main(): Promise<void> {
         const done = runs[run];
         if (done.length === 0) continue;
         const top = done.reduce((a, b) => (a.turns / a.seconds >= b.turns / b.seconds ? a : b));
-        best[run].push({ rate: top.turns / top.seconds, pgMicros: Math.min(...done.map((f) => (f.cpu.postgres * 1000) / f.turns)), peak: Math.max(...done.map((f) => f.peakRssMb)) });
+        best[run].push({
+          turns,
+          rate: top.turns / top.seconds,
+          pgMicros: Math.min(...done.map((f) => (f.cpu.postgres * 1000) / f.turns)),
+          nodeMicros: Math.min(...done.map((f) => (f.cpu.node * 1000) / f.turns)),
+          peak: Math.max(...done.map((f) => f.peakRssMb)),
+        });
       }
     }
     console.log(`  load average at end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     for (const run of PATHS) {
       if (best[run].length === 0) continue;
       console.log(
-        `  ${run}: best of its runs per size ${best[run].map((b) => `${Math.round(b.rate).toLocaleString("en")} turns/s, ${Math.round(b.pgMicros)} µs PostgreSQL CPU per turn`).join("; ")}`,
+        `  ${run}: best of its runs per size ${best[run]
+          .map((b) => `${b.turns.toLocaleString("en")}: ${Math.round(b.rate).toLocaleString("en")} turns/s, CPU per turn ${Math.round(b.pgMicros)} µs PostgreSQL + ${Math.round(b.nodeMicros)} µs Node`)
+          .join("; ")}`,
       );
     }
     const now = best.now ?? [];
@@ -114,7 +131,25 @@ async function main(): Promise<void> {
       const slowest = Math.min(...now.map((b) => b.rate));
       const peaks = now.map((b) => b.peak);
       const isFlat = Math.max(...peaks) - Math.min(...peaks) <= 0.1 * Math.min(...peaks) + 10;
-      console.log(`  today (before this work, COPY path, loaded machine): ${TODAY_TURNS_PER_SECOND.toLocaleString("en")} turns/s at 100k; reference: PostgreSQL COPY`);
+      const before = best.before ?? [];
+      console.log(`  today (issue 20, before this work, loaded machine): ${TODAY_TURNS_PER_SECOND.toLocaleString("en")} turns/s at 1M; reference: PostgreSQL COPY`);
+      for (const [i, b] of now.entries()) {
+        const was = before.find((x) => x.turns === b.turns);
+        if (was) {
+          console.log(
+            `  ${b.turns.toLocaleString("en")} turns, before → now: ${Math.round(was.rate).toLocaleString("en")} → ${Math.round(b.rate).toLocaleString("en")} turns/s wall (${(b.rate / was.rate).toFixed(2)}×); ` +
+              `PostgreSQL ${Math.round(was.pgMicros)} → ${Math.round(b.pgMicros)} µs, Node ${Math.round(was.nodeMicros)} → ${Math.round(b.nodeMicros)} µs CPU per turn`,
+          );
+        }
+        // One import is one transaction on one connection: its PostgreSQL work runs on one
+        // core, so even with Node wholly overlapped the rate cannot pass this.
+        if (i === now.length - 1) {
+          console.log(
+            `  ceiling set by the database alone (one backend, ${Math.round(b.pgMicros)} µs CPU per turn): ${Math.round(1e6 / b.pgMicros).toLocaleString("en")} turns/s; ` +
+              `the target needs at most ${Math.round(1e6 / TARGET_TURNS_PER_SECOND)} µs`,
+          );
+        }
+      }
       console.log(
         `  target: ≥ ${TARGET_TURNS_PER_SECOND.toLocaleString("en")} turns/s with scoring, peak RSS flat across sizes — ` +
           `now, slowest size's best run ${Math.round(slowest).toLocaleString("en")} turns/s wall: ${slowest >= TARGET_TURNS_PER_SECOND ? "ABOVE TARGET" : "BELOW TARGET"}; ` +
@@ -127,12 +162,23 @@ async function main(): Promise<void> {
   }
 }
 
-async function prepareRun(url: string, version: WritePathVersion): Promise<void> {
+/**
+ * Empties the tables and puts the schema in the run's version: the write path's trigger
+ * functions (old-triggers: before issue 20's write-path work) and turns' raw column and
+ * TOAST target (before: jsonb and PostgreSQL's default, as before migration "turns_raw_as_given").
+ */
+async function prepareRun(url: string, run: string): Promise<void> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query("TRUNCATE eval_sessions, imports, jobs CASCADE");
+  const version: WritePathVersion = run === "old-triggers" || run === "batches" ? "before" : "now";
   await client.query(writePathFunctions(version));
+  await client.query(
+    run === "now"
+      ? `ALTER TABLE turns ALTER COLUMN raw TYPE json; ALTER TABLE turns SET (toast_tuple_target = 8160)`
+      : `ALTER TABLE turns ALTER COLUMN raw TYPE jsonb; ALTER TABLE turns RESET (toast_tuple_target)`,
+  );
   await client.query("VACUUM ANALYZE");
   await client.end();
 }

@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { buildLogTurn } from "@/lib/ingest/build-log-turn";
 import type { LogInput } from "@/lib/ingest/log-input";
+import { logRecordSchema } from "@/lib/ingest/log-record.schema";
 import { bytesSource } from "@/lib/ingest/read-lines";
+import { DEFAULT_JUDGE_CONFIG } from "@/lib/judge";
 import { getDb } from "@/lib/server/db";
 import { buildSessionSearch } from "@/lib/server/jobs/session-search-job";
+import { TurnCopyWriter } from "./copy-turns";
 import { importLog } from "./import-log";
 import { countTurns, turn, uniqueId } from "./test-helpers";
+import { withImportTransaction } from "./with-import-transaction";
 
 const cli = { source: "cli" } as const;
 
@@ -74,6 +79,7 @@ async function storedOf(externalId: string) {
 describe("import through COPY", () => {
   afterEach(() => {
     delete process.env.CONCORD_IMPORT_WRITE_PATH;
+    delete process.env.CONCORD_IMPORT_PIPELINE;
   });
 
   it("stores exactly what the JSON batches stored: every column, score and trigger-kept aggregate, awkward text included", async () => {
@@ -132,5 +138,76 @@ describe("import through COPY", () => {
       [0, 1, 2, 3].map((k) => importLog({ input: source(logLines(`${prefix}-again-${k}`, 20)), actor: cli, fileName: "again.jsonl" })),
     );
     expect(again.map((r) => r.turnCount)).toEqual([40, 40, 40, 40]);
+  });
+
+  it("stores the same rows pipelined as when each chunk waits for the database, raw as the line was given", async () => {
+    const pipelined = uniqueId("pipelined");
+    const serial = uniqueId("serial");
+    const perSession = 900; // chunks of 64, 128, … 1,024 turns: several in flight at once
+    await importLog({ input: source(logLines(pipelined, perSession)), actor: cli, fileName: "pipelined.jsonl" });
+    process.env.CONCORD_IMPORT_PIPELINE = "serial";
+    await importLog({ input: source(logLines(serial, perSession)), actor: cli, fileName: "serial.jsonl" });
+
+    for (const s of [0, 1]) {
+      const a = await storedOf(`${pipelined}-${s}`);
+      const b = await storedOf(`${serial}-${s}`);
+      expect(a.turns).toHaveLength(perSession);
+      expect(a.idsFollowOrdinals).toBe(true);
+      expect(a.session).toEqual(b.session);
+      expect(a.scores).toEqual(b.scores);
+      for (let i = 0; i < perSession; i++) expect(a.turns[i]).toEqual(b.turns[i]);
+    }
+    // turns.raw is json: the line's own text, key order and escapes included.
+    const lines = logLines(pipelined, perSession);
+    const stored = await storedOf(`${pipelined}-1`);
+    expect(stored.turns.map((t) => t.raw)).toEqual(lines.slice(perSession + 2));
+  });
+
+  it("stores nothing when the last line of a large input changes between the passes, with chunks still in flight", async () => {
+    const prefix = uniqueId("copy-abort-end");
+    const lines = logLines(prefix, 900);
+    let pass = 0;
+    const changing: LogInput = {
+      kind: "ndjson",
+      source: () => bytesSource(new TextEncoder().encode((++pass === 1 ? lines : [...lines.slice(0, -1), "{not json"]).join("\n") + "\n"), 1 << 16)(),
+    };
+
+    await expect(importLog({ input: changing, actor: cli, fileName: "changing-end.jsonl" })).rejects.toThrow(
+      "the input changed while it was being imported; nothing was imported",
+    );
+    expect(pass).toBe(2);
+    const [{ sessions, turns }] = await getDb().$queryRawUnsafe<{ sessions: number; turns: number }[]>(
+      `SELECT count(DISTINCT e.id)::int AS sessions, count(t.id)::int AS turns FROM eval_sessions e LEFT JOIN turns t ON t.session_id = e.id WHERE e.external_id LIKE $1`,
+      `${prefix}%`,
+    );
+    expect({ sessions, turns }).toEqual({ sessions: 0, turns: 0 });
+    const again = await importLog({ input: source(logLines(`${prefix}-again`, 30)), actor: cli, fileName: "again.jsonl" });
+    expect(again.turnCount).toBe(60);
+  });
+
+  it("rolls back every chunk when the database refuses a row of a later chunk while Node builds the next", async () => {
+    const externalId = uniqueId("copy-refused");
+    const record = logRecordSchema.parse(turn(null, "thesis", "A careful answer, however brief."));
+    const stored = (ordinal: number) => buildLogTurn({ record, raw: JSON.stringify(record), ordinal, seedPrompt: "Why?", config: DEFAULT_JUDGE_CONFIG });
+    let writer: TurnCopyWriter | null = null;
+    const work = withImportTransaction(async (tx) => {
+      const { rows } = await tx.query<{ id: number }>("INSERT INTO eval_sessions (external_id, content_hash, turn_count) VALUES ($1, 'x', 400) RETURNING id", [externalId]);
+      writer = new TurnCopyWriter(tx, (await tx.query<{ id: number }>("SELECT id FROM judges WHERE name = 'heuristic' AND version = 'v1'")).rows[0].id, { chunkTurns: 100, expectedTurns: 400 });
+      try {
+        // Turns 0–199 go in; turn 250 names a session that does not exist (the foreign key
+        // refuses it in the third chunk's COPY) while the fourth chunk is being built.
+        for (let i = 0; i < 400; i++) await writer.add(i === 250 ? rows[0].id + 1_000_000 : rows[0].id, stored(i));
+        await writer.finish();
+      } catch (error) {
+        await writer.abort(error as Error);
+        throw error;
+      }
+    });
+    await expect(work).rejects.toThrow(/foreign key constraint "turns_session_id_fkey"/);
+    const [{ n }] = await getDb().$queryRawUnsafe<{ n: number }[]>("SELECT count(*)::int AS n FROM eval_sessions WHERE external_id = $1", externalId);
+    expect(n).toBe(0);
+    expect(writer).not.toBeNull();
+    const again = await importLog({ input: source(logLines(`${externalId}-again`, 30)), actor: cli, fileName: "again.jsonl" });
+    expect(again.turnCount).toBe(60);
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import { once } from "node:events";
 import { from as copyFrom } from "pg-copy-streams";
 import type { StoredTurn } from "@/lib/ingest/turn-row";
+import { scoreLine, turnLine } from "./copy-text";
 import { deferSessionSearch, enqueueSessionSearch } from "./enqueue-session-search";
 import type { Tx } from "./import-types";
 
@@ -15,7 +16,7 @@ const SCORE_COLUMNS = [
   "critical_intensity", "impact_score", "metrics", "is_imported",
 ];
 
-/** Characters of COPY text gathered before they are handed to the connection. */
+/** Characters of COPY text gathered before they are handed to the COPY stream. */
 const CHUNK_BYTES = 1 << 18;
 /** Turns between two turns of the event loop while a chunk is built (see add()). */
 const YIELD_EVERY = 128;
@@ -24,21 +25,23 @@ type Copy = ReturnType<typeof copyFrom>;
 
 /**
  * Writes turns and their judge scores with COPY, in the caller's transaction, a chunk of
- * turns at a time: each chunk's turns are streamed into turns as they are built (read,
- * scored, encoded), then its scores, held for the chunk only, are copied into judge_scores.
+ * turns at a time: each chunk's turns go to a COPY into turns as they are built (read,
+ * scored, encoded), then its scores, held for the chunk only, to a COPY into judge_scores.
  * Each COPY is one statement, so the statement-level triggers (session aggregates, queue
  * items, rated units) fire once per chunk with the chunk's rows in their transition tables,
  * as they did for each INSERT of the JSON batches. Nothing is visible outside the transaction
- * until it commits; a failure rolls every chunk back (call abort() first if a COPY may be open).
+ * until it commits; a failure rolls every chunk back (call abort() first).
  *
- * Pipelined: the connection queues statements, so a chunk's scores COPY (and the triggers
- * it fires) runs in the database while Node already builds the next chunk, whose turns COPY
- * waits in the queue and takes the new text as it comes; the two cores work at once. Node
- * runs at most one chunk ahead: before it builds chunk k+1 it waits until chunk k-1 is
- * done, which bounds memory to about two chunks whatever the size of the input. Turn ids
- * come from turns' own sequence, drawn two chunks ahead (the draw waits in the same queue).
- * `isPipelined = false` waits for each chunk before building the next (the import bench
- * times both; CONCORD_IMPORT_PIPELINE=serial).
+ * Pipelined, so that the two cores work at once: the statements go to the connection one
+ * after another through a chain of our own (the writer never has two on the connection),
+ * while Node builds ahead. A chunk's scores COPY, and the triggers it fires, run in the
+ * database while Node builds the next chunk; that chunk's turns COPY starts as soon as the
+ * database is done, with the text built so far waiting in its stream's buffer. Node stays
+ * at most one chunk ahead (before building chunk k+1 it waits until chunk k-1 is done), so
+ * memory holds about two chunks whatever the size of the input. Turn ids come from turns'
+ * own sequence, drawn two chunks ahead in the same chain. `isPipelined: false` waits for each
+ * chunk before building the next, as before (the import bench times both;
+ * CONCORD_IMPORT_PIPELINE=serial).
  *
  * The sessions' full-text documents are left to a background job, enqueued with the turns
  * (enqueue-session-search.ts): building them in the trigger was about a third of the import's
@@ -48,9 +51,11 @@ type Copy = ReturnType<typeof copyFrom>;
  * row is written once, and PostgreSQL spent 19 % less CPU (measured, bench/import.bench.ts).
  */
 export class TurnCopyWriter {
-  /** The open turns COPY of the chunk being built. */
+  /** The turns COPY of the chunk being built, open for its text. */
   private copy: Copy | null = null;
   private failure: Error | null = null;
+  /** The last statement given to the connection (or waiting for its turn); settles after it. */
+  private tail: Promise<void> = Promise.resolve();
   private text = "";
   private scores: string[] = [];
   private ids: number[] = [];
@@ -59,16 +64,13 @@ export class TurnCopyWriter {
   /** Ids drawn for the chunks after the one being built, oldest first. */
   private drawn: Promise<number[]>[] = [];
   private drawnTurns = 0;
-  /** The statements of the chunks sent and not yet awaited, oldest first; each settles when the database is done with it. */
-  private sent: Promise<unknown>[] = [];
   private chunks = 0;
+  /** The chunks sent and not yet awaited, oldest first; each settles when the database is done with it. */
+  private sent: Promise<unknown>[] = [];
   private written = 0;
   private isFinished = false;
-  /** Every COPY started, so that abort() can end the ones still open or queued. */
-  private readonly copies: Copy[] = [];
   /** The sessions given turns, for the search job (see deferSearch). */
   private sessionIds = new Set<number>();
-
   private readonly chunkTurns: number;
   private readonly deferSearch: boolean;
   private readonly expectedTurns: number | null;
@@ -107,8 +109,8 @@ export class TurnCopyWriter {
     if (stored.score) this.scores.push(`${id}\t${this.judgeId}\t${scoreLine(stored.score)}\n`);
     if (this.text.length >= CHUNK_BYTES) this.send();
     if (this.used === this.ids.length) await this.finishChunk();
-    // Building a chunk is synchronous work between awaits that never wait for I/O; a turn of
-    // the event loop now and then lets the connection take queued text and answers.
+    // Building a chunk is synchronous work between awaits that wait for no I/O; a turn of the
+    // event loop now and then lets the connection take the text and read the answers.
     else if (this.used % YIELD_EVERY === 0) await new Promise(setImmediate);
   }
 
@@ -118,25 +120,26 @@ export class TurnCopyWriter {
     if (this.copy !== null) await this.finishChunk();
     this.isFinished = true;
     while (this.sent.length > 0) await this.settled(this.sent.shift()!);
+    await this.settled(this.tail);
     if (this.deferSearch && this.sessionIds.size > 0) await enqueueSessionSearch(this.tx, [...this.sessionIds]);
     return this.written;
   }
 
   /**
-   * Ends the COPYs left open or queued by an error elsewhere (the input changed, a row failed
-   * to build): the server is told each failed (CopyFail), so the connection is ready for the
-   * ROLLBACK (without this, the ROLLBACK would wait behind an open COPY for ever). Waits until
-   * the database is done with every statement sent. Safe to call at any time.
+   * Stops after an error elsewhere (the input changed, a row failed to build): statements not
+   * yet given to the connection are dropped, an open COPY is told it failed (CopyFail), and
+   * this waits until the database is done with every statement it was given, so that the
+   * connection is ready for the ROLLBACK (which would otherwise wait behind an open COPY for
+   * ever). Safe to call at any time.
    */
   async abort(reason: Error): Promise<void> {
     this.isFinished = true;
-    const open = this.copies.filter((copy) => !copy.writableFinished && !copy.destroyed);
-    for (const copy of open) copy.destroy(reason);
-    await Promise.all([
-      ...open.map((copy) => once(copy, "close").catch(() => {})),
-      ...this.sent.map((chunk) => chunk.catch(() => {})),
-      ...this.drawn.map((ids) => ids.catch(() => {})),
-    ]);
+    this.failure ??= reason;
+    const open = this.copy;
+    this.copy = null;
+    if (open !== null && !open.destroyed) open.destroy(reason);
+    await this.tail;
+    await Promise.all([...this.sent, ...this.drawn].map((step) => step.catch(() => {})));
   }
 
   private async startChunk(): Promise<void> {
@@ -146,69 +149,54 @@ export class TurnCopyWriter {
       this.sequence = rows[0].sequence;
       this.draw();
     }
-    // Node stays at most one chunk ahead of the database: chunk k+1 is built while the
-    // database works on chunk k, once it is done with chunk k-1.
+    // Chunk k+1 is built while the database works on chunk k, once it is done with chunk k-1.
     while (this.sent.length > (this.isPipelined ? 1 : 0)) await this.settled(this.sent.shift()!);
     this.ids = await this.settled(this.drawn.shift()!);
     this.draw();
     this.used = 0;
-    this.copy = this.startCopy(`COPY turns (${TURN_COLUMNS.join(", ")}) FROM STDIN`);
+    this.copy = this.newCopy(`COPY turns (${TURN_COLUMNS.join(", ")}) FROM STDIN`);
+    this.sent.push(this.submit(this.copy));
   }
 
   /**
    * Queues the draw of the next chunk's ids. Chunks grow from 64 turns, doubling: a small
    * import draws few ids it does not use (turn ids are 32-bit), a large one soon goes at full
-   * size; with `expectedTurns`, none past the last turn.
+   * size; with `expectedTurns`, none past the last turn (but always one draw in reserve).
    */
   private draw(): void {
-    const size = Math.min(this.chunkTurns, 64 * 2 ** this.chunks++, this.expectedTurns === null ? Infinity : this.expectedTurns - this.drawnTurns);
-    if (size <= 0 && this.expectedTurns !== null && this.drawn.length > 0) return;
-    const count = Math.max(size, 1);
-    this.drawnTurns += count;
-    const ids = this.tx
-      .query<{ id: number }>("SELECT nextval($1::regclass)::int AS id FROM generate_series(1, $2)", [this.sequence, count])
-      .then(({ rows }) => rows.map((row) => row.id));
+    const left = this.expectedTurns === null ? Infinity : this.expectedTurns - this.drawnTurns;
+    if (left <= 0 && this.drawn.length > 0) return;
+    const size = Math.max(1, Math.min(this.chunkTurns, 64 * 2 ** this.chunks++, left));
+    this.drawnTurns += size;
+    const ids = this.after(async () => {
+      const { rows } = await this.tx.query<{ id: number }>("SELECT nextval($1::regclass)::int AS id FROM generate_series(1, $2)", [this.sequence, size]);
+      return rows.map((row) => row.id);
+    });
     ids.catch(() => {}); // awaited (and thrown) when its chunk starts, or by abort()
     this.drawn.push(ids);
-  }
-
-  private startCopy(sql: string): Copy {
-    const copy = this.tx.query(copyFrom(sql));
-    copy.on("error", (error: Error) => {
-      this.failure ??= error;
-    });
-    this.copies.push(copy);
-    return copy;
   }
 
   /** Ends the chunk's turns COPY and queues its scores COPY behind it. */
   private async finishChunk(): Promise<void> {
     this.send();
-    const turns = this.copy!;
+    this.copy!.end();
     this.copy = null;
-    turns.end();
-    const done: Promise<unknown>[] = [once(turns, "finish")];
     this.written += this.used;
     if (this.scores.length > 0) {
-      const scores = this.startCopy(`COPY judge_scores (${SCORE_COLUMNS.join(", ")}) FROM STDIN`);
+      const scores = this.newCopy(`COPY judge_scores (${SCORE_COLUMNS.join(", ")}) FROM STDIN`);
       for (let at = 0; at < this.scores.length; at += 1000) scores.write(this.scores.slice(at, at + 1000).join(""));
       this.scores = [];
       scores.end();
-      done.push(once(scores, "finish"));
+      // The chunk is done when its last statement is: the chain runs them in order.
+      this.sent[this.sent.length - 1] = this.submit(scores);
     }
-    // Finished COPYs need no abort; dropping them keeps the list to the chunks in flight.
-    const sent = Promise.all(done).then(() => {
-      for (let i = this.copies.length - 1; i >= 0; i--) if (this.copies[i].writableFinished) this.copies.splice(i, 1);
-    });
-    sent.catch(() => {}); // awaited (and thrown) before a later chunk, or by finish() / abort()
-    this.sent.push(sent);
     if (!this.isPipelined) await this.settled(this.sent.shift()!);
   }
 
   /**
-   * Hands the text gathered to the turns COPY. Its writes are buffered until the connection
-   * reaches the statement (the stream's own buffer, at most a chunk's text; the next chunk
-   * waits for the one before, see startChunk), so there is no backpressure to wait for here.
+   * Hands the text gathered to the turns COPY. Until the connection reaches the statement its
+   * stream keeps the text (at most a chunk's: the next chunk waits for the one before, see
+   * startChunk), so there is no backpressure to wait for here.
    */
   private send(): void {
     if (this.text.length === 0) return;
@@ -217,57 +205,47 @@ export class TurnCopyWriter {
     this.copy!.write(text);
   }
 
-  /** Waits for `event`, or throws the COPY's error if one failed first. */
+  private newCopy(sql: string): Copy {
+    const copy = copyFrom(sql);
+    copy.on("error", (error: Error) => {
+      this.failure ??= error;
+    });
+    return copy;
+  }
+
+  /** Gives a COPY to the connection after the statements before it; settles when it is done. */
+  private submit(copy: Copy): Promise<void> {
+    const done = this.after(async () => {
+      this.tx.query(copy);
+      await once(copy, "finish"); // rejects when the stream emits "error"
+    });
+    done.catch(() => {}); // awaited (and thrown) before a later chunk, or by finish() / abort()
+    return done;
+  }
+
+  /**
+   * Runs `step` once every statement queued before it is done; skipped once anything failed
+   * (the transaction is lost: the caller rolls it back).
+   */
+  private after<T>(step: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(() => {
+      if (this.failure) throw this.failure;
+      return step();
+    });
+    this.tail = result.then(
+      () => {},
+      (error: Error) => {
+        this.failure ??= error;
+      },
+    );
+    return result;
+  }
+
+  /** Waits for `event`, or throws the first failure if one came first. */
   private async settled<T>(event: Promise<T>): Promise<T> {
     if (this.failure) throw this.failure;
-    const value = await event; // once() rejects when the stream emits "error"
+    const value = await event;
     if (this.failure) throw this.failure;
     return value;
   }
-}
-
-function turnLine(sessionId: number, { turn, raw }: StoredTurn): string {
-  return (
-    `${num(sessionId)}\t${num(turn.ordinal)}\t${num(turn.depth_index)}\t${num(turn.step_index)}\t${str(turn.occurred_at)}\t` +
-    `${str(turn.persona_id)}\t${str(turn.persona_name)}\t${str(turn.persona_role)}\t${str(turn.backend_id)}\t${str(turn.backend_type)}\t` +
-    `${str(turn.prompt_digest)}\t${str(turn.response)}\t${num(turn.word_count)}\t${num(turn.affect_amplitude)}\t` +
-    `${str(turn.item_id)}\t${str(turn.dimension)}\t${str(turn.generator_model)}\t${json(turn.phase)}\t${json(turn.state_after)}\t${escape(raw.trim())}`
-  );
-}
-
-function scoreLine(score: NonNullable<StoredTurn["score"]>): string {
-  return (
-    `${num(score.overall_score)}\t${num(score.length_score)}\t${num(score.sentiment_score)}\t${num(score.completeness_score)}\t` +
-    `${num(score.critical_intensity)}\t${num(score.impact_score)}\t${json(score.metrics)}\t${score.is_imported ? "t" : "f"}`
-  );
-}
-
-/** COPY text format: tab-separated, \N for null, backslash escapes. */
-const NULL = "\\N";
-
-/**
- * A number as the JSON batches wrote it: JavaScript's shortest round-trip form, which
- * float8 reads back to the same double; a non-finite number is null, as JSON.stringify made it.
- */
-function num(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? NULL : String(value);
-}
-
-function str(value: string | null | undefined): string {
-  return value === null || value === undefined ? NULL : escape(value);
-}
-
-/** A JSON value; null (absent) as SQL NULL, as NULLIF(…, 'null') did. */
-function json(value: unknown): string {
-  if (value === null || value === undefined) return NULL;
-  const text = JSON.stringify(value);
-  return text === undefined ? NULL : escape(text);
-}
-
-const SPECIAL = /[\\\n\r\t]/;
-const SPECIAL_ALL = /[\\\n\r\t]/g;
-const REPLACEMENT: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
-
-function escape(text: string): string {
-  return SPECIAL.test(text) ? text.replace(SPECIAL_ALL, (c) => REPLACEMENT[c]) : text;
 }
