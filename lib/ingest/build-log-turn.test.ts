@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_JUDGE_CONFIG, scoreTurn } from "@/lib/judge";
+import { countSplitWords, DEFAULT_JUDGE_CONFIG, scoreTurn } from "@/lib/judge";
 import { buildLogTurn } from "./build-log-turn";
 import { logRecordSchema } from "./log-record.schema";
 
@@ -41,5 +41,19 @@ describe("buildLogTurn", () => {
 
     expect(score).toMatchObject({ overall_score: 0.61, length_score: 0.4, critical_intensity: null, metrics, is_imported: true });
     expect(turn).toMatchObject({ occurred_at: "2025-10-12T10:30:45.123Z", affect_amplitude: 0.3, persona_role: null });
+  });
+
+  it("counts words as Python's len(text.split()) whether the judge scored the turn or the log did", () => {
+    // Python's whitespace beyond ASCII (NBSP, em space, ideographic space, U+001C–U+001F, U+0085),
+    // and look-alikes that are not whitespace (zero-width space, U+180E).
+    const responses = ["", "  ", "one", " a  b\tc\nd ", "a\u00a0b\u2003c\u3000d", "a\u001cb\u001fc\u0085d", "a\u200bb\u180ec", "naïve — ✓ 😀 end"];
+    for (const response of responses) {
+      const scored = turnOf({ persona: { id: "thesis" }, response });
+      const imported = turnOf({ persona: { id: "thesis" }, response, evaluation_metrics: { overall_score: 0.5 } });
+      expect(scored.score!.is_imported).toBe(false);
+      expect(imported.score!.is_imported).toBe(true);
+      expect([scored.turn.word_count, imported.turn.word_count]).toEqual([countSplitWords(response), countSplitWords(response)]);
+    }
+    expect(turnOf({ persona: { id: "thesis" }, response: "a\u00a0b\u2003c\u3000d\u200be" }).turn.word_count).toBe(4);
   });
 });

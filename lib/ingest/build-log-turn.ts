@@ -18,6 +18,7 @@ export type LogTurnInput = {
 
 export function buildLogTurn({ record, raw, ordinal, seedPrompt, generatorModel = null, config }: LogTurnInput): StoredTurn {
   const { persona } = record;
+  const { score, wordCount } = scoreOf(record, seedPrompt, config);
   const turn = {
     ordinal,
     depth_index: record.depth_index ?? null,
@@ -30,7 +31,7 @@ export function buildLogTurn({ record, raw, ordinal, seedPrompt, generatorModel 
     backend_type: persona.backend?.type ?? null,
     prompt_digest: record.prompt_digest ?? null,
     response: record.response,
-    word_count: countSplitWords(record.response),
+    word_count: wordCount,
     affect_amplitude: record.state_after?.affect_amplitude ?? null,
     item_id: null,
     dimension: null,
@@ -38,12 +39,13 @@ export function buildLogTurn({ record, raw, ordinal, seedPrompt, generatorModel 
     phase: record.phase ?? null,
     state_after: record.state_after ?? null,
   };
-  return { turn, score: scoreOf(record, seedPrompt, config), raw };
+  return { turn, score, raw };
 }
 
-function scoreOf(record: LogRecord, seedPrompt: string | null, config: JudgeConfig): ScoreRow {
+/** The score, and the response's words (Python's len(text.split())). */
+function scoreOf(record: LogRecord, seedPrompt: string | null, config: JudgeConfig): { score: ScoreRow; wordCount: number } {
   const given = record.evaluation_metrics;
-  if (given) return scoreRow(given, true);
+  if (given) return { score: scoreRow(given, true), wordCount: countSplitWords(record.response) };
   const metrics = scoreTurn(
     {
       response: record.response,
@@ -53,7 +55,9 @@ function scoreOf(record: LogRecord, seedPrompt: string | null, config: JudgeConf
     },
     config,
   );
-  return scoreRow(metrics, false);
+  // The judge's length metric counts the same words in its one pass over the text
+  // (scan-response.ts); counting them again was a few µs per imported turn.
+  return { score: scoreRow(metrics, false), wordCount: metrics.length.word_count };
 }
 
 function scoreRow(metrics: EvaluationMetrics | TurnMetrics, isImported: boolean): ScoreRow {
