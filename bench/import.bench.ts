@@ -5,10 +5,11 @@
 //   before       — the import as it was before the pipelined writer: each chunk's COPYs
 //                  awaited before the next chunk is built, turns.raw as jsonb, turns rows
 //                  past 2 KB compressed and moved out of line (PostgreSQL's default TOAST
-//                  target); the triggers as now;
+//                  target), judge_scores' session trigger joining turns (before migration
+//                  "session_scores_turn_probes"); the other triggers as now;
 //   now          — the pipelined writer (the database works on a chunk while Node builds the
 //                  next), raw as json, a page-sized TOAST target (migration
-//                  "turns_raw_as_given");
+//                  "turns_raw_as_given"), the session trigger probing turns by id;
 //   old-triggers — "before" with the write path's triggers as they were before issue 20's
 //                  write-path migrations (bench/write-path-versions.ts) and search documents
 //                  built in the turns trigger.
@@ -19,7 +20,7 @@
 // sets the sizes; BENCH_IMPORT_RUNS=before,now,old-triggers,batches,… the runs per size
 // ("batches": the JSON batches path, before the COPY path; slow, skipped above 100,000 turns).
 import { spawnSync } from "node:child_process";
-import { chmodSync, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
 import { register } from "node:module";
 import { loadavg, tmpdir } from "node:os";
@@ -181,6 +182,7 @@ async function prepareRun(url: string, run: string): Promise<void> {
   await client.query("TRUNCATE eval_sessions, imports, jobs CASCADE");
   const version: WritePathVersion = run === "old-triggers" || run === "batches" ? "before" : "now";
   await client.query(writePathFunctions(version));
+  if (run === "before") await client.query(sessionsTriggerBefore());
   await client.query(
     run === "now"
       ? `ALTER TABLE turns ALTER COLUMN raw TYPE json; ALTER TABLE turns SET (toast_tuple_target = 8160)`
@@ -188,6 +190,15 @@ async function prepareRun(url: string, run: string): Promise<void> {
   );
   await client.query("VACUUM ANALYZE");
   await client.end();
+}
+
+/** judge_scores' session trigger as it was before migration "session_scores_turn_probes" (it joined turns). */
+function sessionsTriggerBefore(): string {
+  const file = path.join(import.meta.dirname, "../prisma/migrations/20261127094724_session_scores_distinct_pairs/migration.sql");
+  const sql = readFileSync(file, "utf8");
+  const start = sql.indexOf('CREATE OR REPLACE FUNCTION "judge_scores_refresh_sessions"(');
+  if (start < 0) throw new Error(`no judge_scores_refresh_sessions in ${file}`);
+  return sql.slice(start, sql.indexOf("$$;", sql.indexOf("$$", start) + 2) + 3);
 }
 
 /** A log of `turns` turns in sessions of TURNS_PER_SESSION, written as a stream. */
