@@ -19,6 +19,8 @@
 // memory means the peak does not grow with the file. BENCH_IMPORT_SIZES=10000,100000,1000000
 // sets the sizes; BENCH_IMPORT_RUNS=before,now,old-triggers,batches,… the runs per size
 // ("batches": the JSON batches path, before the COPY path; slow, skipped above 100,000 turns).
+// BENCH_IMPORT_SQL=<statements> runs before each run, e.g. to time an import with one trigger
+// disabled ('ALTER TABLE judge_scores DISABLE TRIGGER judge_scores_score_packs_insert').
 import { spawnSync } from "node:child_process";
 import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
@@ -188,6 +190,7 @@ async function prepareRun(url: string, run: string): Promise<void> {
       ? `ALTER TABLE turns ALTER COLUMN raw TYPE json; ALTER TABLE turns SET (toast_tuple_target = 8160)`
       : `ALTER TABLE turns ALTER COLUMN raw TYPE jsonb; ALTER TABLE turns RESET (toast_tuple_target)`,
   );
+  if (process.env.BENCH_IMPORT_SQL) await client.query(process.env.BENCH_IMPORT_SQL);
   await client.query("VACUUM ANALYZE");
   await client.end();
 }
