@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import pg from "pg";
-import { databaseUrl } from "../db";
+import { closeConnections, connect, isWaiting, newJudge, orphansIn } from "./lock-test-helpers";
 import { scorePool } from "./score-pool";
 import { insertScoredSession, useScratchDatabase } from "./thresholds-test-data";
 
@@ -12,39 +12,11 @@ import { insertScoredSession, useScratchDatabase } from "./thresholds-test-data"
 const TURN = { personaId: "thesis", length: 0.5, sentiment: 0.1, completeness: 0.5, critical: null };
 
 let drop: (() => Promise<void>) | null = null;
-const clients: pg.Client[] = [];
 afterEach(async () => {
-  for (const client of clients.splice(0)) await client.end().catch(() => undefined);
+  await closeConnections();
   await drop?.();
   drop = null;
 });
-
-async function connect(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  clients.push(client);
-  return client;
-}
-
-async function newJudge(name: string): Promise<number> {
-  const { rows } = await scorePool().query<{ id: number }>("INSERT INTO judges (name, version, kind) VALUES ($1, 'v1', 'heuristic') RETURNING id", [name]);
-  return rows[0].id;
-}
-
-async function orphans(): Promise<number> {
-  const { rows } = await scorePool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM judge_scores js
-     WHERE NOT EXISTS (SELECT 1 FROM turns t WHERE t.id = js.turn_id) OR NOT EXISTS (SELECT 1 FROM judges j WHERE j.id = js.judge_id)`,
-  );
-  return rows[0].n;
-}
-
-/** True when the promise is still pending after a while (it waits for a lock). */
-async function isWaiting(promise: Promise<unknown>): Promise<boolean> {
-  const marker = Symbol("waiting");
-  const result = await Promise.race([promise.then(() => null, () => null), new Promise((resolve) => setTimeout(() => resolve(marker), 300))]);
-  return result === marker;
-}
 
 const insertScore = (client: pg.Client, turnId: number, judgeId: number) =>
   client.query("INSERT INTO judge_scores (turn_id, judge_id, overall_score) VALUES ($1, $2, 0.5)", [turnId, judgeId]);
@@ -103,7 +75,7 @@ describe("a judge score's turn and judge", () => {
     expect(await isWaiting(deleting)).toBe(true);
     await writer.query("COMMIT");
     await deleting;
-    expect(await orphans()).toBe(0);
+    expect(await orphansIn("judge_scores")).toBe(0);
     expect((await scorePool().query("SELECT 1 FROM judge_scores WHERE judge_id = $1", [judgeId])).rowCount).toBe(0);
 
     const other = await insertScoredSession([TURN]);
@@ -113,7 +85,7 @@ describe("a judge score's turn and judge", () => {
     expect(await isWaiting(deletingJudge)).toBe(true);
     await writer.query("COMMIT");
     await deletingJudge;
-    expect(await orphans()).toBe(0);
+    expect(await orphansIn("judge_scores")).toBe(0);
   });
 
   it("deleted before a score of it commits: the writer waits, then fails; in REPEATABLE READ too", async () => {
@@ -135,6 +107,6 @@ describe("a judge score's turn and judge", () => {
     await deleter.query("DELETE FROM turns WHERE id = $1", [turnIds[1]]);
     await expect(insertScore(writer, turnIds[1], judgeId)).rejects.toMatchObject({ code: "40001" });
     await writer.query("ROLLBACK");
-    expect(await orphans()).toBe(0);
+    expect(await orphansIn("judge_scores")).toBe(0);
   });
 });

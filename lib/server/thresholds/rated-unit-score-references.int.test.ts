@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import pg from "pg";
-import { databaseUrl } from "../db";
+import { closeConnections, connect, isWaiting, newJudge, orphansIn } from "./lock-test-helpers";
 import { scorePool } from "./score-pool";
 import { insertScoredSession, useScratchDatabase } from "./thresholds-test-data";
 
@@ -12,43 +12,16 @@ import { insertScoredSession, useScratchDatabase } from "./thresholds-test-data"
 const RATED = { personaId: "thesis", length: 0.5, sentiment: 0.1, completeness: 0.5, critical: null, ratings: [3, 4] };
 
 let drop: (() => Promise<void>) | null = null;
-const clients: pg.Client[] = [];
 afterEach(async () => {
-  for (const client of clients.splice(0)) await client.end().catch(() => undefined);
+  await closeConnections();
   await drop?.();
   drop = null;
 });
-
-async function connect(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  clients.push(client);
-  return client;
-}
-
-async function newJudge(name: string): Promise<number> {
-  const { rows } = await scorePool().query<{ id: number }>("INSERT INTO judges (name, version, kind) VALUES ($1, 'v1', 'heuristic') RETURNING id", [name]);
-  return rows[0].id;
-}
 
 /** Every rated_unit_scores row as "judge:turn:score", sorted. */
 async function copies(): Promise<string[]> {
   const { rows } = await scorePool().query<{ row: string }>("SELECT judge_id || ':' || turn_id || ':' || score AS row FROM rated_unit_scores ORDER BY judge_id, turn_id");
   return rows.map((row) => row.row);
-}
-
-async function orphans(): Promise<number> {
-  const { rows } = await scorePool().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM rated_unit_scores sc
-     WHERE NOT EXISTS (SELECT 1 FROM turns t WHERE t.id = sc.turn_id) OR NOT EXISTS (SELECT 1 FROM judges j WHERE j.id = sc.judge_id)`,
-  );
-  return rows[0].n;
-}
-
-async function isWaiting(promise: Promise<unknown>): Promise<boolean> {
-  const marker = Symbol("waiting");
-  const result = await Promise.race([promise.then(() => null, () => null), new Promise((resolve) => setTimeout(() => resolve(marker), 300))]);
-  return result === marker;
 }
 
 const insertScore = (client: pg.Client, turnId: number, judgeId: number, score = 0.25) =>
@@ -121,7 +94,7 @@ describe("a rated turn's judge score copies", () => {
     expect(await isWaiting(deletingJudge)).toBe(true);
     await writer.query("COMMIT");
     await deletingJudge;
-    expect(await orphans()).toBe(0);
+    expect(await orphansIn("rated_unit_scores")).toBe(0);
     expect(await copies()).toHaveLength(1);
   });
 
@@ -138,6 +111,6 @@ describe("a rated turn's judge score copies", () => {
     expect(await isWaiting(writing)).toBe(true);
     await deleter.query("COMMIT");
     await expect(writing).rejects.toMatchObject({ code: "23503", constraint: "rated_unit_scores_judge_id_fkey" });
-    expect(await orphans()).toBe(0);
+    expect(await orphansIn("rated_unit_scores")).toBe(0);
   });
 });
