@@ -34,7 +34,9 @@ const HEADER_BYTES = SIGNATURE.length + 8;
  * with a binary COPY: PostgreSQL sends each number's own bytes (no text to format and parse)
  * and no row becomes an object here, so a million turns cost a fraction of what a query of
  * rows did. The persona comes back as its position in `personas` (array_position), not as
- * text; a persona missing from the list throws UnknownPersonaError.
+ * text; a persona missing from the list throws UnknownPersonaError. The range bounds both
+ * tables: given on the scores alone, PostgreSQL hashed a scan of every turn for each batch
+ * (a recompute at a million turns read all of them a hundred times).
  */
 export async function readScoreRows(
   pool: pg.Pool,
@@ -55,6 +57,7 @@ export async function readScoreRows(
              COALESCE(s.completeness_score, 0), COALESCE(s.critical_intensity, 0)
       FROM judge_scores s JOIN turns t ON t.id = s.turn_id
       WHERE s.judge_id = ${judgeId} AND s.turn_id > ${range.afterTurnId}${range.upToTurnId === null ? "" : ` AND s.turn_id <= ${range.upToTurnId}`}
+        AND t.id > ${range.afterTurnId}${range.upToTurnId === null ? "" : ` AND t.id <= ${range.upToTurnId}`}
       ORDER BY s.turn_id
     ) TO STDOUT (FORMAT binary)`;
     const parser = new ScoreCopyParser(expectedRows + 16);
