@@ -13,9 +13,10 @@ export async function withBenchDatabase(name: string, main: (dir: string) => Pro
   const { startEmbeddedPostgres } = await import("../scripts/lib/embedded-db.mjs");
   const db = await startEmbeddedPostgres({ baseDir: dir, database: "concord_bench" });
   try {
+    // Set first: the pools closed below read it, and a failed migration must show its own error.
+    process.env.DATABASE_URL = db.url;
     const { applyMigrations } = await import("../lib/server/migrate.ts");
     await applyMigrations(db.url);
-    process.env.DATABASE_URL = db.url;
     await main(dir);
   } finally {
     const { closeScorePool } = await import("../lib/server/thresholds/score-pool.ts");

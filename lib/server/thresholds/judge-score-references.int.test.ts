@@ -4,10 +4,10 @@ import { closeConnections, connect, isWaiting, newJudge, orphansIn } from "./loc
 import { scorePool } from "./score-pool";
 import { insertScoredSession, useScratchDatabase } from "./thresholds-test-data";
 
-// judge_scores' references to turns and judges are foreign keys again (migration
-// "score_foreign_keys_back", after a session where statement triggers and an advisory lock
-// kept them). These tests hold two transactions open at once, on two connections, in both
-// orders, and check that a score can never outlive its turn or judge.
+// judge_scores' references to turns and judges are kept by statement triggers that take the
+// foreign key's row locks once per statement (migration "judge_scores_references_row_locks").
+// These tests hold two transactions open at once, on two connections, in both orders, and
+// check that a score can never outlive its turn or judge.
 
 const TURN = { personaId: "thesis", length: 0.5, sentiment: 0.1, completeness: 0.5, critical: null };
 
@@ -108,5 +108,38 @@ describe("a judge score's turn and judge", () => {
     await expect(insertScore(writer, turnIds[1], judgeId)).rejects.toMatchObject({ code: "40001" });
     await writer.query("ROLLBACK");
     expect(await orphansIn("judge_scores")).toBe(0);
+  });
+
+  it("never changes its id, and is deleted in READ COMMITTED only, since its scores go by a trigger", async () => {
+    drop = await useScratchDatabase();
+    const { turnIds } = await insertScoredSession([TURN]);
+    const judgeId = await newJudge("other");
+    const client = await connect();
+    await insertScore(client, turnIds[0], judgeId);
+
+    await expect(client.query("UPDATE turns SET id = id + 1000 WHERE id = $1", [turnIds[0]])).rejects.toMatchObject({ code: "23503" });
+    await expect(client.query("UPDATE judges SET id = id + 1000 WHERE id = $1", [judgeId])).rejects.toMatchObject({ code: "23503" });
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+    await expect(client.query("DELETE FROM turns WHERE id = $1", [turnIds[0]])).rejects.toMatchObject({ code: "0A000" });
+    await client.query("ROLLBACK");
+    expect((await scorePool().query("SELECT 1 FROM judge_scores WHERE turn_id = $1", [turnIds[0]])).rowCount).toBe(2);
+  });
+
+  it("written in the transaction that inserted its turn: the turn is not locked, and a bad judge still fails", async () => {
+    drop = await useScratchDatabase();
+    const { sessionId } = await insertScoredSession([TURN]);
+    const judgeId = await newJudge("other");
+    const client = await connect();
+    await client.query("BEGIN");
+    const { rows } = await client.query<{ id: number }>(
+      "INSERT INTO turns (session_id, ordinal, persona_id, response, word_count, raw) VALUES ($1, 99, 'thesis', 'r', 1, '{}') RETURNING id",
+      [sessionId],
+    );
+    await insertScore(client, rows[0].id, judgeId);
+    // A row lock writes the locker into the row's xmax.
+    const { rows: lockedTurns } = await client.query("SELECT 1 FROM turns WHERE id = $1 AND xmax <> '0'", [rows[0].id]);
+    expect(lockedTurns).toHaveLength(0);
+    await expect(insertScore(client, rows[0].id, judgeId + 1000)).rejects.toMatchObject({ code: "23503", constraint: "judge_scores_judge_id_fkey" });
+    await client.query("ROLLBACK");
   });
 });
