@@ -7,3 +7,5 @@ export function startEmbeddedPostgres(options: {
   database?: string;
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase>;
+/** The memory and WAL flags the server starts with (`-c name=value` pairs). */
+export function serverSettings(memoryBytes?: number): string[];

