@@ -6,7 +6,9 @@
 //   - recompute under new weights: every turn's overall score under a new version's weights,
 //     stored as that version's judge, which is the display judge (so the sessions list and the
 //     rating queue follow as the scores land, as after a save in the app);
-//   - change of display judge: every session's shown row re-marked, every queue row rescored.
+//   - change of display judge: every session's shown row re-marked, every queue row rescored
+//     ("before" one batch at a time, as before migration "queue_rescore_ranges"; "now" two
+//     ranges at once).
 // PostgreSQL CPU is printed beside wall time: on a shared machine it is the steadier figure.
 // WRITE_PATH_BENCH_TURNS=<n> (default 100,000; targets are scaled from a million linearly).
 import { register } from "node:module";
@@ -52,6 +54,11 @@ async function main(dir: string): Promise<void> {
   const { getScoringJudge } = await import("../lib/server/thresholds/get-scoring-judge.ts");
   const { ensureDisplayJudge } = await import("../lib/server/sessions/session-display.ts");
   const install = (version: WritePathVersion) => pool.query(writePathFunctions(version));
+  // Before migration "queue_rescore_ranges", the queue's rescore ran one batch at a time.
+  const displayChangeOneBatchAtATime = async (judgeId: number) => {
+    await ensureDisplayJudge(judgeId, { queue: "later" });
+    while ((await pool.query<{ n: number }>("SELECT rescore_queue_batch(50000) AS n")).rows[0].n === 50000);
+  };
   const show = (runs: Run[]) =>
     runs.map((run) => `${run.wall.toFixed(2)} s wall (CPU ${(run.node / 1000).toFixed(2)} s Node + ${(run.postgres / 1000).toFixed(2)} s PostgreSQL)`).join(", ");
 
@@ -102,7 +109,8 @@ async function main(dir: string): Promise<void> {
     for (const judgeId of [seed.rows[0].id, judges[judges.length - 1]]) {
       const clock = startCpuClock(dir);
       const started = performance.now();
-      await ensureDisplayJudge(judgeId);
+      if (version === "now") await ensureDisplayJudge(judgeId);
+      else await displayChangeOneBatchAtATime(judgeId);
       changes[version].push({ wall: (performance.now() - started) / 1000, ...clock.stop() });
     }
   }

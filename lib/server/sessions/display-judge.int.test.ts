@@ -251,6 +251,36 @@ describe("the queue's rescore after a change of display judge", () => {
     expect([await scores(), await watermark()]).toEqual([before, null]);
   });
 
+  it("takes two ranges at a time; a range planned under another display judge, or after the rescore ended, does nothing", async () => {
+    const persona = uniquePersona("ranges");
+    const { turnIds: queued } = await createScoredTurns(persona, Array.from({ length: 5 }, (_, i) => ({ score: 0.1 + i / 10 })));
+    const db = getDb();
+    const judge = await db.judge.create({ data: { name: `heuristic-${persona}`, version: "v1-ranges", kind: "heuristic" }, select: { id: true } });
+    await db.judgeScore.createMany({ data: queued.map((turnId) => ({ turnId, judgeId: judge.id, overallScore: 0.8 })) });
+    const scores = async () =>
+      (await db.queueItem.findMany({ where: { turnId: { in: queued } }, orderBy: { turnId: "asc" }, select: { judgeScore: true } })).map((row) => row.judgeScore);
+    const range = async (judgeId: number) =>
+      (await db.$queryRaw<Array<{ done: boolean }>>`SELECT rescore_queue_range(${judgeId}::int, ${queued[0] - 1}::int, ${queued[4]}::int) AS done`)[0].done;
+    const before = await scores();
+
+    const previous = await findDisplayJudgeId();
+    try {
+      expect(await ensureDisplayJudge(judge.id, { queue: "later" })).toBe(true);
+      expect(await range(judge.id + 1000)).toBe(false);
+      expect(await scores()).toEqual(before);
+
+      await rescoreQueue(2);
+      expect(await scores()).toEqual(queued.map(() => 0.8));
+      expect((await db.sessionDisplay.findUniqueOrThrow({ where: { id: true } })).queueRescoreAfter).toBeNull();
+      await db.queueItem.updateMany({ where: { turnId: queued[0] }, data: { judgeScore: 0.5 } });
+      expect(await range(judge.id)).toBe(false);
+      expect((await scores())[0]).toBe(0.5);
+    } finally {
+      await ensureDisplayJudge(previous);
+    }
+    expect(await scores()).toEqual(before);
+  });
+
   it("gives every row queue_score()'s answer: the display judge's score, else v1's, else unchanged", async () => {
     const persona = uniquePersona("rescore-cases");
     const { turnIds } = await createScoredTurns(persona, [{ score: 0.11 }, { score: 0.22 }, { score: 0.33 }, { score: 0.44 }, { score: 0.55 }]);
