@@ -108,4 +108,52 @@ describe("the queue's escalation after a rescore", () => {
     const back = await expectEqualToFullRefresh();
     expect(back).toEqual(seed);
   });
+
+  it("equals a full refresh for rows added by new v1 scores: near a cut-off alone, with a label written before the score, and under another display judge", async () => {
+    drop = await useScratchDatabase();
+    const first = await insertScoredSession(TURNS);
+    const pool = scorePool();
+    const fromInsert = await expectEqualToFullRefresh();
+    expect(fromInsert.filter((row) => row.reasons.join() === "near_cutoff").length).toBeGreaterThan(10);
+
+    // Turns whose labels come before their v1 scores: their new queue rows may hold
+    // low_confidence besides near_cutoff, which the score alone does not give.
+    const seedJudge = await pool.query<{ id: number }>("SELECT id FROM judges WHERE name = 'heuristic' AND version = 'v1'");
+    const session = await pool.query<{ id: number }>(
+      "INSERT INTO eval_sessions (external_id, content_hash, turn_count, updated_at) VALUES ('labelled-first', 'h', 96, now()) RETURNING id",
+    );
+    const { rows: turns } = await pool.query<{ id: number }>(
+      "INSERT INTO turns (session_id, ordinal, persona_id, response, word_count, raw) SELECT $1, o, 'thesis', 'r', 1, '{}' FROM generate_series(0, 95) o ORDER BY o RETURNING id",
+      [session.rows[0].id],
+    );
+    const turnIds = turns.map((row) => row.id).sort((a, b) => a - b);
+    const labeller = await pool.query<{ id: number }>("INSERT INTO judges (name, version, kind) VALUES ('labeller', '1', 'llm') RETURNING id");
+    await pool.query("INSERT INTO judge_labels (turn_id, judge_id, label, confidence) SELECT t, $2, 'good', 0.3 FROM unnest($1::int[]) t", [
+      turnIds.filter((_, i) => i % 3 === 0),
+      labeller.rows[0].id,
+    ]);
+    const scoresOf = (ids: number[]) => fromInsert.slice(0, ids.length).map((row) => row.judge_score);
+    await pool.query("INSERT INTO judge_scores (turn_id, judge_id, overall_score) SELECT * FROM unnest($1::int[], $2::int[], $3::float8[])", [
+      turnIds.slice(0, 48),
+      turnIds.slice(0, 48).map(() => seedJudge.rows[0].id),
+      scoresOf(turnIds.slice(0, 48)),
+    ]);
+    const labelled = await expectEqualToFullRefresh();
+    expect(labelled.filter((row) => row.reasons.join() === "low_confidence,near_cutoff").length).toBe(2);
+
+    // Under another display judge, a new row takes that judge's score where it has one.
+    const other = await pool.query<{ id: number }>("INSERT INTO judges (name, version, kind) VALUES ('other', 'v1', 'llm') RETURNING id");
+    await pool.query("INSERT INTO judge_scores (turn_id, judge_id, overall_score) SELECT t, $2, 0.655 FROM unnest($1::int[]) t", [turnIds.slice(48), other.rows[0].id]);
+    expect(await ensureDisplayJudge(other.rows[0].id)).toBe(true);
+    await pool.query("INSERT INTO judge_scores (turn_id, judge_id, overall_score) SELECT * FROM unnest($1::int[], $2::int[], $3::float8[])", [
+      turnIds.slice(48),
+      turnIds.slice(48).map(() => seedJudge.rows[0].id),
+      scoresOf(turnIds.slice(48)),
+    ]);
+    const underOther = await expectEqualToFullRefresh();
+    const added = underOther.filter((row) => turnIds.slice(48).includes(row.turn_id));
+    expect(added.map((row) => row.judge_score)).toEqual(turnIds.slice(48).map(() => 0.655));
+    expect(added.every((row) => row.reasons.includes("near_cutoff"))).toBe(true);
+    expect(first.turnIds.length).toBe(96);
+  });
 });
