@@ -111,7 +111,7 @@ describe("the queue's escalation after a rescore", () => {
 
   it("equals a full refresh for rows added by new v1 scores: near a cut-off alone, with a label written before the score, and under another display judge", async () => {
     drop = await useScratchDatabase();
-    const first = await insertScoredSession(TURNS);
+    await insertScoredSession(TURNS);
     const pool = scorePool();
     const fromInsert = await expectEqualToFullRefresh();
     expect(fromInsert.filter((row) => row.reasons.join() === "near_cutoff").length).toBeGreaterThan(10);
@@ -154,6 +154,5 @@ describe("the queue's escalation after a rescore", () => {
     const added = underOther.filter((row) => turnIds.slice(48).includes(row.turn_id));
     expect(added.map((row) => row.judge_score)).toEqual(turnIds.slice(48).map(() => 0.655));
     expect(added.every((row) => row.reasons.includes("near_cutoff"))).toBe(true);
-    expect(first.turnIds.length).toBe(96);
   });
 });

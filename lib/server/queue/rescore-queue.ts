@@ -3,10 +3,11 @@ import { getDb } from "../db";
 
 /** Queue rows per range: each range is one transaction holding its rows for about half a second. */
 const BATCH = 50_000;
-/** Ranges rescored at once, each on its own connection (a change of display judge is CPU-bound in PostgreSQL). */
-const AT_ONCE = 2;
-
-type Plan = { judgeId: number | null; after: number | null; ends: number[]; last: number | null };
+/**
+ * The next round: up to two ranges, each rescored on its own connection (a change of display
+ * judge is CPU-bound in PostgreSQL). `isFinal` when fewer than two full ranges were left.
+ */
+type Plan = { judgeId: number | null; after: number | null; ends: number[]; isFinal: boolean; last: number | null };
 
 /**
  * The display judge, the watermark, and the ends of the next two ranges of `batchSize` queue
@@ -21,14 +22,15 @@ async function readPlan(batchSize: number): Promise<Plan> {
       SELECT q.turn_id FROM queue_items q WHERE q.turn_id > d.queue_rescore_after ORDER BY q.turn_id OFFSET ${batchSize}::int - 1 LIMIT 1) e1 ON true
     LEFT JOIN LATERAL (
       SELECT q.turn_id FROM queue_items q WHERE q.turn_id > e1.turn_id ORDER BY q.turn_id OFFSET ${batchSize}::int - 1 LIMIT 1) e2 ON true`;
-  if (!row) return { judgeId: null, after: null, ends: [], last: null };
-  return { judgeId: row.judge_id, after: row.after, ends: [row.end1, row.end2].filter((end): end is number => end !== null), last: row.last };
+  if (!row) return { judgeId: null, after: null, ends: [], isFinal: true, last: null };
+  const ends = [row.end1, row.end2].filter((end): end is number => end !== null);
+  return { judgeId: row.judge_id, after: row.after, ends, isFinal: row.end2 === null, last: row.last };
 }
 
 /**
  * Finishes the rating queue's rescore after a change of display judge (migration
  * "queue_scoring_judge"): ranges of `batchSize` queue rows after the stored watermark take
- * their score under the display judge, AT_ONCE ranges at a time on separate connections
+ * their score under the display judge, two ranges at a time on separate connections
  * (migration "queue_rescore_ranges"), and the watermark then moves past them, until none is
  * left. The watermark moves by compare-and-set: when another process moved it meanwhile, or a
  * new change of display judge reset it, the next round starts from where it is. Returns the
@@ -40,7 +42,7 @@ export async function rescoreQueue(batchSize = BATCH): Promise<number> {
   for (;;) {
     const plan = await readPlan(batchSize);
     if (plan.after === null) return total;
-    const isFinal = plan.ends.length < AT_ONCE;
+    const { isFinal } = plan;
     const ends = isFinal && plan.last !== null && plan.last > (plan.ends.at(-1) ?? plan.after) ? [...plan.ends, plan.last] : plan.ends;
     const starts = [plan.after, ...ends.slice(0, -1)];
     const done = await Promise.all(

@@ -251,7 +251,7 @@ describe("the queue's rescore after a change of display judge", () => {
     expect([await scores(), await watermark()]).toEqual([before, null]);
   });
 
-  it("takes two ranges at a time; a range planned under another display judge, or after the rescore ended, does nothing", async () => {
+  it("rescores range by range from the watermark; a range planned under another display judge, or after the rescore ended, does nothing", async () => {
     const persona = uniquePersona("ranges");
     const { turnIds: queued } = await createScoredTurns(persona, Array.from({ length: 5 }, (_, i) => ({ score: 0.1 + i / 10 })));
     const db = getDb();
