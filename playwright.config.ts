@@ -23,6 +23,7 @@ const SECOND_SERVER_SPECS = [
   "auth-hardening.spec.ts",
   "auth.spec.ts",
   "cascades.spec.ts",
+  "drift.spec.ts",
   "escalation.spec.ts",
   "llm-judge.spec.ts",
   "native-import.spec.ts",
