@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIST_QUERY, QUALITY_PARAMS, SORT_KEYS, type ListQuery } from "@/lib/sessions/list-query.schema";
 import { Prisma } from "@/prisma/generated/client";
 import { getDb } from "../db";
+import { useScratchDatabase } from "../thresholds/thresholds-test-data";
 import { listPlan } from "./find-session-page-ids";
 import { findSessions } from "./find-sessions";
 import { textSearchPlan } from "./find-text-matches";
@@ -77,13 +78,16 @@ describe("the sessions list's query plans", () => {
   const marker = uniqueWord();
   let judge: number;
   const planned = { list: { ...listPlan }, text: { ...textSearchPlan }, count: { ...listCount } };
-  afterAll(() => {
+  let drop: () => Promise<void> = async () => {};
+  afterAll(async () => {
     Object.assign(listPlan, planned.list);
     Object.assign(textSearchPlan, planned.text);
     Object.assign(listCount, planned.count);
+    await drop();
   });
 
   beforeAll(async () => {
+    drop = await useScratchDatabase();
     judge = await createJudge("plans-test", "heuristic");
     for (let i = 0; i < 4; i++) {
       await createSession({
