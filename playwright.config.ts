@@ -27,6 +27,7 @@ const SECOND_SERVER_SPECS = [
   "escalation.spec.ts",
   "llm-judge.spec.ts",
   "native-import.spec.ts",
+  "panels.spec.ts",
   "queue-types.spec.ts",
   "queue.spec.ts",
   "task-metrics.spec.ts",
