@@ -114,7 +114,7 @@ describe("the queue's escalation after a rescore", () => {
     await insertScoredSession(TURNS);
     const pool = scorePool();
     const fromInsert = await expectEqualToFullRefresh();
-    expect(fromInsert.filter((row) => row.reasons.join() === "near_cutoff").length).toBeGreaterThan(10);
+    expect(fromInsert.filter((row) => row.reasons.join() === "near_cutoff").length).toBe(16);
 
     // Turns whose labels come before their v1 scores: their new queue rows may hold
     // low_confidence besides near_cutoff, which the score alone does not give.

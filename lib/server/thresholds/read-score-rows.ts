@@ -51,13 +51,13 @@ export async function readScoreRows(
   const client = await pool.connect();
   try {
     const list = personas.length === 0 ? "ARRAY[]::text[]" : `ARRAY[${personas.map((p) => client.escapeLiteral(p)).join(", ")}]::text[]`;
+    const inRange = (column: string) => `${column} > ${range.afterTurnId}${range.upToTurnId === null ? "" : ` AND ${column} <= ${range.upToTurnId}`}`;
     const sql = `COPY (
       SELECT s.turn_id, t.session_id, (array_position(${list}, t.persona_id) - 1)::int2,
              s.overall_score, COALESCE(s.length_score, 0), COALESCE(s.sentiment_score, 0),
              COALESCE(s.completeness_score, 0), COALESCE(s.critical_intensity, 0)
       FROM judge_scores s JOIN turns t ON t.id = s.turn_id
-      WHERE s.judge_id = ${judgeId} AND s.turn_id > ${range.afterTurnId}${range.upToTurnId === null ? "" : ` AND s.turn_id <= ${range.upToTurnId}`}
-        AND t.id > ${range.afterTurnId}${range.upToTurnId === null ? "" : ` AND t.id <= ${range.upToTurnId}`}
+      WHERE s.judge_id = ${judgeId} AND ${inRange("s.turn_id")} AND ${inRange("t.id")}
       ORDER BY s.turn_id
     ) TO STDOUT (FORMAT binary)`;
     const parser = new ScoreCopyParser(expectedRows + 16);
