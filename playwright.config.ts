@@ -7,8 +7,11 @@ import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/te
 
 // End-to-end tests run the real thing: `node scripts/start.mjs` (what `npm start` runs)
 // with its own embedded PostgreSQL in a fresh temp directory, in a real Chromium.
-// Debian's /usr/bin/chromium by default (Playwright's download server is unreachable
-// here); CHROMIUM_PATH overrides it, and without either Playwright's own browser is used.
+// Playwright's download server is unreachable here, so Debian's builds stand in: its headless
+// shell (package chromium-headless-shell, the build Playwright itself runs headless; the whole
+// end-to-end run took 274 s with it and 324 s with the full browser, measured back to back)
+// when installed, else /usr/bin/chromium. CHROMIUM_PATH overrides both; without any of them,
+// Playwright's own browser is used.
 //
 // Two servers, each with its own database, run the spec files side by side: the files listed
 // in SECOND_SERVER_SPECS on the second, every other file on the first. Each server's files
@@ -83,7 +86,7 @@ const servers: Server[] = [
     : []),
 ];
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromiumPath = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((candidate) => existsSync(candidate));
 
 const filesNamed = (names: string[]) => new RegExp(`(^|/)(${names.map((name) => name.replace(/[.]/g, "\\.")).join("|")})$`);
 const secondServerFiles = filesNamed(SECOND_SERVER_SPECS);
