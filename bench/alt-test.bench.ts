@@ -4,13 +4,12 @@
 // parse, figures) on 10⁴ items × 5 raters as CSV and as JSONL. Target: under 1 s in process
 // at 10⁴ × 5 (it takes ~15 ms). The CLI's time is almost all start-up (the TypeScript loader)
 // and reading the file (readGenericTable); the test itself is a few percent of it.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { altTest, type AltTestAlignment, type AltTestInput } from "../lib/stats/alt-test.ts";
 import { uniformSource } from "../lib/stats/seeded-random.ts";
+import { time, timeConcord } from "./best-of.ts";
 
 const RATERS = 5;
 const ITEM_COUNTS = [1e4, 1e5];
@@ -37,18 +36,6 @@ function dataset(nItems: number, seed: number): AltTestInput & { judgeOf: number
   return { item, rater, value, judge: new Map(judgeOf.map((v, i) => [`item-${i}`, v])), judgeOf };
 }
 
-/** Best of `repeats` runs, in milliseconds (the first run also warms the JIT). */
-function time(repeats: number, task: () => unknown): number {
-  let best = Infinity;
-  for (let r = 0; r < repeats; r++) {
-    globalThis.gc?.();
-    const start = performance.now();
-    task();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
 console.log(`in process: altTest, ${RATERS} raters per item, ε = 0.15`);
 console.log("   items  ratings  alignment   ms  ns/rating");
 for (const nItems of ITEM_COUNTS) {
@@ -62,7 +49,6 @@ for (const nItems of ITEM_COUNTS) {
   }
 }
 
-const root = fileURLToPath(new URL("../", import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), "concord-bench-alt-test-"));
 try {
   const data = dataset(CLI_ITEMS, 7);
@@ -74,15 +60,11 @@ try {
   for (const [format, text] of [["csv", csv], ["jsonl", jsonl]] as const) {
     const file = path.join(dir, `ratings.${format}`);
     writeFileSync(file, text);
-    const args = ["scripts/concord.mjs", "agreement", "--alt-test", "--input", file, "--item", "item", "--rater", "rater",
-      "--human", "human", "--judge", "judge", "--epsilon", "0.15", "--alignment", "accuracy"];
-    const ms = time(3, () => {
-      const run = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
-      if (run.status !== 0) throw new Error(run.stderr);
-    });
+    const ms = timeConcord(3, ["agreement", "--alt-test", "--input", file, "--item", "item", "--rater", "rater",
+      "--human", "human", "--judge", "judge", "--epsilon", "0.15", "--alignment", "accuracy"]);
     console.log(`  ${format.padEnd(6)} ${(statSync(file).size / 1e6).toFixed(1).padStart(6)} ${ms.toFixed(0).padStart(6)}`);
   }
-  const startUp = time(3, () => spawnSync(process.execPath, ["scripts/concord.mjs", "agreement", "--alt-test", "--help"], { cwd: root }));
+  const startUp = timeConcord(3, ["agreement", "--alt-test", "--help"]);
   console.log(`  (start-up alone, --help: ${startUp.toFixed(0)} ms)`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 // points (judge scores on a 0.001 grid, so ties are many, human levels 1..5).
 import { contiguousFolds, crossFitIsotonic, fitIsotonic, meanAbsoluteError, predictIsotonic } from "../lib/stats/isotonic.ts";
 import { uniformSource } from "../lib/stats/seeded-random.ts";
+import { time, timeConcord } from "./best-of.ts";
 
 const SIZES = [1e4, 1e5, 1e6];
 
@@ -16,17 +17,6 @@ function dataset(n: number, seed: number) {
     y[i] = 1 + Math.floor(5 * Math.min(0.99999, Math.max(0, quality + (uniform() - 0.5) * 0.3)));
   }
   return { x, y };
-}
-
-function time(repeats: number, task: () => unknown): number {
-  let best = Infinity;
-  for (let r = 0; r < repeats; r++) {
-    globalThis.gc?.();
-    const start = performance.now();
-    task();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
 }
 
 console.log("   points   fit ms   predict ms   5-fold cross-fit + MAE ms   thresholds");

@@ -3,15 +3,14 @@
 // 20 classes, binary and multi-label on 10⁶ rows — then `concord agreement --task
 // categorical` as a whole process on 10⁶ rows as CSV and as JSONL. Target: categorical under
 // 1 s in process at 10⁶ rows. Each row's labels are fresh strings, as a parsed file gives.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { binaryMetrics } from "../lib/stats/binary-metrics.ts";
 import { categoricalMetrics } from "../lib/stats/categorical-metrics.ts";
 import { multilabelMetrics } from "../lib/stats/multilabel-metrics.ts";
 import { uniformSource } from "../lib/stats/seeded-random.ts";
+import { time, timeConcord } from "./best-of.ts";
 
 const CLASSES = 20;
 const CLI_ROWS = 1e6;
@@ -28,18 +27,6 @@ function dataset(rows: number, seed: number): { human: string[]; judge: string[]
     judge[i] = `class-${String(j).padStart(2, "0")}`;
   }
   return { human, judge };
-}
-
-/** Best of `repeats` runs, in milliseconds (the first run also warms the JIT). */
-function time(repeats: number, task: () => unknown): number {
-  let best = Infinity;
-  for (let r = 0; r < repeats; r++) {
-    globalThis.gc?.();
-    const start = performance.now();
-    task();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
 }
 
 const line = (what: string, rows: number, ms: number) =>
@@ -59,7 +46,6 @@ line("multilabel", 1e6, time(5, () => multilabelMetrics(humanSets, judgeSets)));
 
 const dir = mkdtempSync(path.join(tmpdir(), "concord-bench-labels-"));
 try {
-  const root = fileURLToPath(new URL("../", import.meta.url));
   const data = dataset(CLI_ROWS, 7);
   const csv = ["id,human,judge", ...data.human.map((h, i) => `${i},${h},${data.judge[i]}`)];
   const jsonl = data.human.map((h, i) => JSON.stringify({ id: i, human: h, judge: data.judge[i] }));
@@ -67,14 +53,7 @@ try {
   for (const [name, lines] of [["rows.csv", csv], ["rows.jsonl", jsonl]] as const) {
     const file = path.join(dir, name);
     writeFileSync(file, `${lines.join("\n")}\n`);
-    const args = ["scripts/concord.mjs", "agreement", "--task", "categorical", "--input", file, "--human", "human", "--judge", "judge"];
-    let best = Infinity;
-    for (let r = 0; r < 3; r++) {
-      const start = performance.now();
-      const run = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
-      if (run.status !== 0) throw new Error(`concord agreement --task categorical failed: ${run.stderr}`);
-      best = Math.min(best, performance.now() - start);
-    }
+    const best = timeConcord(3, ["agreement", "--task", "categorical", "--input", file, "--human", "human", "--judge", "judge"]);
     const mib = (statSync(file).size / 2 ** 20).toFixed(0);
     console.log(`  ${CLI_ROWS.toExponential(0).replace("e+", "e")} rows ${name.padEnd(10)} (${mib.padStart(2)} MiB) ${(best / 1000).toFixed(2)} s`);
   }

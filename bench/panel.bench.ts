@@ -12,6 +12,7 @@ import {
   voteAggregate,
 } from "../lib/stats/panel.ts";
 import { uniformSource } from "../lib/stats/seeded-random.ts";
+import { time, timeConcord } from "./best-of.ts";
 
 const ROWS = 1e6;
 const MEMBERS = 5;
@@ -27,17 +28,6 @@ const labels = Array.from({ length: MEMBERS }, () =>
 );
 const scoresHuman = Float64Array.from(truth, (t) => t * 2 + uniform());
 const scores = Array.from({ length: MEMBERS }, () => Float64Array.from(scoresHuman, (h, i) => h + (common[i] >= 0 ? 1 : 0) + uniform() - 0.5));
-
-function time(repeats: number, task: () => unknown): number {
-  let best = Infinity;
-  for (let r = 0; r < repeats; r++) {
-    globalThis.gc?.();
-    const start = performance.now();
-    task();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
 
 console.log(`${MEMBERS} members, ${ROWS.toExponential(0)} items, best of 5`);
 console.log("step                         ms");

@@ -4,13 +4,12 @@
 // parse, figures) on 10⁶ rows as CSV and as JSONL. Target: under 1 s in process at 10⁶
 // rows. The CLI's time is almost all reading the file (readGenericTable: csv-parse, or
 // JSON.parse per line); the figures take ~0.1 s of it.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { classicalMeanCi, judgeOnlyMean, ppiMean } from "../lib/stats/ppi.ts";
 import { uniformSource } from "../lib/stats/seeded-random.ts";
+import { time, timeConcord } from "./best-of.ts";
 
 const SIZES = [1e5, 1e6, 1e7];
 const LABELED_SHARE = 0.01;
@@ -32,18 +31,6 @@ function dataset(rows: number, seed: number) {
     } else yHatUnlabeled[i - n] = judge;
   }
   return { y, yHat, yHatUnlabeled };
-}
-
-/** Best of `repeats` runs, in milliseconds (the first run also warms the JIT). */
-function time(repeats: number, task: () => unknown): number {
-  let best = Infinity;
-  for (let r = 0; r < repeats; r++) {
-    globalThis.gc?.();
-    const start = performance.now();
-    task();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
 }
 
 console.log(`in process: PPI++ mean + interval + λ, human-only interval, judge-only mean; ${LABELED_SHARE * 100} % labeled`);
@@ -72,20 +59,12 @@ try {
     csv.push(`${y.length + j},,${score(judge)}`);
     jsonl.push(`{"id":${y.length + j},"human":null,"judge":${score(judge)}}`);
   });
-  const root = fileURLToPath(new URL("../", import.meta.url));
   console.log(`CLI whole process (concord agreement --ppi --scale 1:5 --judge-cuts … --pass-level 3), best of 3:`);
   for (const [name, lines] of [["rows.csv", csv], ["rows.jsonl", jsonl]] as const) {
     const file = path.join(dir, name);
     writeFileSync(file, `${lines.join("\n")}\n`);
-    const args = ["scripts/concord.mjs", "agreement", "--ppi", "--input", file, "--human", "human", "--judge", "judge",
-      "--scale", "1:5", "--judge-cuts", "0.2,0.4,0.6,0.8", "--pass-level", "3"];
-    let best = Infinity;
-    for (let r = 0; r < 3; r++) {
-      const start = performance.now();
-      const run = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
-      if (run.status !== 0) throw new Error(`concord agreement --ppi failed: ${run.stderr}`);
-      best = Math.min(best, performance.now() - start);
-    }
+    const best = timeConcord(3, ["agreement", "--ppi", "--input", file, "--human", "human", "--judge", "judge",
+      "--scale", "1:5", "--judge-cuts", "0.2,0.4,0.6,0.8", "--pass-level", "3"]);
     const mib = (statSync(file).size / 2 ** 20).toFixed(0);
     console.log(`  ${CLI_ROWS.toExponential(0).replace("e+", "e")} rows ${name.padEnd(10)} (${mib.padStart(2)} MiB) ${(best / 1000).toFixed(2)} s`);
   }
