@@ -9,8 +9,7 @@
 // Horvitz–Thompson mean Σ(yᵢ/πᵢ)/N is given too, for designs where π is the probability that
 // an item is in the sample at all.
 import { assertFinite, assertPairedFinite } from "./input-checks.ts";
-import { DEFAULT_ALPHA, type MeanInterval, type PpiMean, type PpiOptions } from "./ppi.ts";
-import { normalQuantile } from "./special-functions.ts";
+import { criticalValue, DEFAULT_ALPHA, isAllEqual, type MeanInterval, type PpiMean, type PpiOptions, sumOf } from "./ppi.ts";
 
 /** Throws unless every probability lies in (0, 1]. */
 function assertProbabilities(probabilities: ArrayLike<number>): void {
@@ -130,29 +129,4 @@ export function weightedPpiLambda(y: ArrayLike<number>, yHat: ArrayLike<number>,
 function hajekVariance(values: ArrayLike<number>, probabilities: ArrayLike<number>, mean: number): number {
   const total = sumOf(values.length, (i) => 1 / probabilities[i]);
   return sumOf(values.length, (i) => ((values[i] - mean) / probabilities[i]) ** 2) / (total * total);
-}
-
-function criticalValue(alpha: number): number {
-  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
-  return normalQuantile(1 - alpha / 2);
-}
-
-function isAllEqual(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  const first = a.length > 0 ? a[0] : b[0];
-  for (let i = 0; i < a.length; i++) if (a[i] !== first) return false;
-  for (let i = 0; i < b.length; i++) if (b[i] !== first) return false;
-  return true;
-}
-
-/** Σ term(i) with Neumaier's compensated summation, as lib/stats/ppi.ts. */
-function sumOf(length: number, term: (i: number) => number): number {
-  let total = 0;
-  let compensation = 0;
-  for (let i = 0; i < length; i++) {
-    const x = term(i);
-    const t = total + x;
-    compensation += Math.abs(total) >= Math.abs(x) ? total - t + x : x - t + total;
-    total = t;
-  }
-  return total + compensation;
 }

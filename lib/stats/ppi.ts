@@ -123,13 +123,13 @@ function interval(y: ArrayLike<number>, yHat: ArrayLike<number>, yHatUnlabeled: 
 }
 
 /** z_{1−α/2}, computed from 1 − α/2 as statsmodels' `_zconfint_generic` does. */
-function criticalValue(alpha: number): number {
+export function criticalValue(alpha: number): number {
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
   return normalQuantile(1 - alpha / 2);
 }
 
 /** True when every value of both arrays is the same number. */
-function isAllEqual(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+export function isAllEqual(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   const first = a.length > 0 ? a[0] : b[0];
   for (let i = 0; i < a.length; i++) if (a[i] !== first) return false;
   for (let i = 0; i < b.length; i++) if (b[i] !== first) return false;
@@ -141,7 +141,7 @@ function sum(values: ArrayLike<number>): number {
 }
 
 /** Σ term(i) for i < length with Neumaier's compensated summation (Neumaier 1974). */
-function sumOf(length: number, term: (i: number) => number): number {
+export function sumOf(length: number, term: (i: number) => number): number {
   let total = 0;
   let compensation = 0;
   for (let i = 0; i < length; i++) {

@@ -1,14 +1,12 @@
 import "server-only";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Scope } from "@/lib/agreement/scope.schema";
 import { taskBootstrapSteps } from "@/lib/agreement/task-bootstrap";
 import type { JobHandler } from "../jobs/job-types";
+import { runJobSteps } from "../jobs/run-job-steps";
 import { setJobCompleted } from "../jobs/set-job-completed";
 import { storeBootstrap } from "../verdict/bootstrap-state";
 import { findTaskInput } from "./get-task-report";
 import { getDataVersion } from "./get-data-version";
-
-const PROGRESS_EVERY_MS = 500;
 
 /**
  * The crossed bootstrap of a typed criterion's judge figures (lib/agreement/task-bootstrap.ts),
@@ -25,19 +23,5 @@ export const runTaskBootstrapJob: JobHandler = async (job, context) => {
     return "done";
   }
   const steps = taskBootstrapSteps(task.criterion, task.data, { replicates: payload.replicates, seed: payload.seed });
-  let lastWrite = Date.now();
-  for (;;) {
-    if (context.signal.aborted || context.isStopping()) return "interrupted";
-    const next = steps.next();
-    if (next.done) {
-      await storeBootstrap(task.bootstrapKey, dataVersion, next.value);
-      await setJobCompleted(job.id, payload.replicates);
-      return "done";
-    }
-    if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
-      lastWrite = Date.now();
-      await setJobCompleted(job.id, next.value.done);
-    }
-    await nextTurn();
-  }
+  return runJobSteps(job, context, steps, payload.replicates, (result) => storeBootstrap(task.bootstrapKey, dataVersion, result));
 };

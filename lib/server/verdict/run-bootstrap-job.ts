@@ -1,14 +1,10 @@
 import "server-only";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { bootstrapInput } from "@/lib/agreement/bootstrap-input";
 import { crossedBootstrapSteps } from "@/lib/stats/crossed-bootstrap";
 import { computeAgreement } from "../agreement/compute-agreement";
 import type { JobHandler } from "../jobs/job-types";
-import { setJobCompleted } from "../jobs/set-job-completed";
+import { runJobSteps } from "../jobs/run-job-steps";
 import { bootstrapKey, storeBootstrap, type BootstrapJobPayload } from "./bootstrap-state";
-
-/** Progress reaches the database at most this often. */
-const PROGRESS_EVERY_MS = 500;
 
 /**
  * The crossed bootstrap of one scope, in the background: the report's pairs (from the
@@ -20,19 +16,5 @@ export const runBootstrapJob: JobHandler = async (job, context) => {
   const payload = job.payload as BootstrapJobPayload;
   const { pairs, report } = await computeAgreement(payload.scope);
   const steps = crossedBootstrapSteps(bootstrapInput(pairs), { replicates: payload.replicates, seed: payload.seed });
-  let lastWrite = Date.now();
-  for (;;) {
-    if (context.signal.aborted || context.isStopping()) return "interrupted";
-    const next = steps.next();
-    if (next.done) {
-      await storeBootstrap(bootstrapKey(report.scope, payload.replicates, payload.seed), report.dataVersion, next.value);
-      await setJobCompleted(job.id, payload.replicates);
-      return "done";
-    }
-    if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
-      lastWrite = Date.now();
-      await setJobCompleted(job.id, next.value.done);
-    }
-    await nextTurn();
-  }
+  return runJobSteps(job, context, steps, payload.replicates, (result) => storeBootstrap(bootstrapKey(report.scope, payload.replicates, payload.seed), report.dataVersion, result));
 };
