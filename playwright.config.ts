@@ -23,7 +23,6 @@ import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/te
 const SOLO_SPECS = ["session-hardening.spec.ts"];
 const SECOND_SERVER_SPECS = [
   "agreement.spec.ts",
-  "auth-hardening.spec.ts",
   "auth.spec.ts",
   "cascades.spec.ts",
   "drift.spec.ts",

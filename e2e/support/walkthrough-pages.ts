@@ -1,9 +1,12 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, Response } from "@playwright/test";
+import { contentSecurityPolicy } from "../../lib/security/content-security-policy";
 
-// Every page of the app an admin can open, for the walk-through's layout, screenshot and
-// accessibility passes; pages that need an id are found by following the app's own links.
+// Every page of the app an admin can open, and the checks that hold on each one (security
+// headers under the CSP, axe-core, layout at a phone's width), for the walk over every page;
+// pages that need an id are found by following the app's own links.
 
 export const STATIC_PAGES = [
   "/sessions",
@@ -98,4 +101,53 @@ export async function overflowingElements(page: Page): Promise<string[]> {
     if (document.documentElement.scrollWidth > width + 1) found.unshift(`the page scrolls sideways: ${document.documentElement.scrollWidth} px wide`);
     return found.slice(0, 15);
   });
+}
+
+/** Collects the page's CSP violations in window.cspViolations, from DevTools (the page's CSP does not apply to it). */
+export async function watchCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+}
+
+/**
+ * What is wrong with a page's protection, once its network is idle: the nonce-based
+ * Content-Security-Policy, frame protection, Referrer-Policy and nosniff on the response;
+ * this response's nonce on every script the server sent (those Next.js adds later are
+ * allowed by 'strict-dynamic', being loaded by a nonced one); no CSP violation in the browser
+ * (watchCspViolations must run first); React hydrated.
+ */
+export async function protectionProblems(page: Page, response: Response | null, path: string): Promise<string[]> {
+  if (!response) return [`${path}: no response`];
+  const problems: string[] = [];
+  const headers = response.headers();
+  const policy = headers["content-security-policy"] ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+  if (!nonce || !/^[A-Za-z0-9+/]{22}==$/.test(nonce)) problems.push(`${path}: no 22-character nonce in the CSP (${policy || "no CSP"})`);
+  else if (policy !== contentSecurityPolicy({ nonce })) problems.push(`${path}: the CSP is ${policy}, not ${contentSecurityPolicy({ nonce })}`);
+  const fixed = [headers["x-frame-options"], headers["x-content-type-options"], headers["referrer-policy"]];
+  if (fixed.join() !== "DENY,nosniff,same-origin") problems.push(`${path}: X-Frame-Options, X-Content-Type-Options, Referrer-Policy are ${fixed.join(", ")}, expected DENY, nosniff, same-origin`);
+
+  const scriptTags = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
+  if (scriptTags.length === 0) problems.push(`${path}: no script in the page`);
+  for (const tag of scriptTags.filter((tag) => !tag.includes(` nonce="${nonce}"`))) problems.push(`${path}: a script without this response's nonce: ${tag}`);
+
+  await page.waitForLoadState("networkidle");
+  const state = await page.evaluate(() => ({
+    isHydrated: Object.keys(document).some((key) => key.startsWith("__reactContainer$")),
+    violations: (window as unknown as { cspViolations: string[] }).cspViolations,
+  }));
+  for (const violation of state.violations) problems.push(`${path}: CSP violation ${violation}`);
+  if (!state.isHydrated) problems.push(`${path}: React did not hydrate`);
+  return problems;
+}
+
+/** The page's serious and critical axe-core violations of the WCAG 2 A and AA rules, as it is now. */
+export async function seriousAxeViolations(page: Page, path: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${path}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join("; ")}`);
 }
