@@ -57,7 +57,8 @@ async function main(dir: string): Promise<void> {
   // Before migration "queue_rescore_ranges", the queue's rescore ran one batch at a time.
   const displayChangeOneBatchAtATime = async (judgeId: number) => {
     await ensureDisplayJudge(judgeId, { queue: "later" });
-    while ((await pool.query<{ n: number }>("SELECT rescore_queue_batch(50000) AS n")).rows[0].n === 50000);
+    const batch = 50_000;
+    while ((await pool.query<{ n: number }>("SELECT rescore_queue_batch($1) AS n", [batch])).rows[0].n === batch);
   };
   const show = (runs: Run[]) =>
     runs.map((run) => `${run.wall.toFixed(2)} s wall (CPU ${(run.node / 1000).toFixed(2)} s Node + ${(run.postgres / 1000).toFixed(2)} s PostgreSQL)`).join(", ");
